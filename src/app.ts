@@ -1,0 +1,120 @@
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseKind } from './db/connect.js';
+import type { Database } from './db/schema.js';
+import { type Access, installAuth } from './http/auth.js';
+import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import {
+  CONTENT_MIRROR_PREFIX,
+  describeRouteDefaults,
+  hideFromDescription,
+  registerDocumentationRoutes,
+  registerOpenApi,
+} from './http/openapi.js';
+import { REQUEST_ID_HEADER, requestId } from './http/request-id.js';
+import { validatorCompiler } from './http/validation.js';
+import type { AppContext, AppModule } from './module.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  modules: readonly AppModule[];
+}
+
+/** A registered route, as the route-to-scope tables and their tests see it. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: readonly RouteRecord[];
+}
+
+/** Builds the HTTP application; it does not listen (tests call `inject`). */
+export async function buildApp({ config, db, dbKind, modules }: BuildOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: requestId,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = { config, db, dbKind, log: app.log };
+
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+  installJsonBodyParser(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  await app.register(cookie);
+  await registerOpenApi(app, config);
+  app.addHook('onRoute', describeRouteDefaults);
+  const routes: RouteRecord[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Read later: hooks of child plugins may still set the route's access.
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+  installAuth(
+    app,
+    db,
+    modules.flatMap((module) => module.credentials ?? []),
+  );
+
+  await app.register(async (root) => {
+    for (const module of modules) await module.contentRoutes?.(root, ctx);
+  });
+  await app.register(
+    async (mirror) => {
+      mirror.addHook('onRoute', hideFromDescription);
+      for (const module of modules) await module.contentRoutes?.(mirror, ctx);
+    },
+    { prefix: CONTENT_MIRROR_PREFIX },
+  );
+  await app.register(
+    async (platform) => {
+      for (const module of modules) await module.platformRoutes?.(platform, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await registerDocumentationRoutes(app);
+  await app.ready();
+  return { app, ctx, routes };
+}
+
+/** Starts the modules' background tasks; the returned function stops them all. */
+export async function startBackground(
+  ctx: AppContext,
+  modules: readonly AppModule[],
+): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void>> = [];
+  for (const module of modules) {
+    if (module.background) stops.push(await module.background(ctx));
+  }
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      registrationMode: 'invite',
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      DATA_DIR: '/var/lib/sparrow',
+      REGISTRATION_MODE: 'OPEN',
+      PUBLIC_URL: 'https://sparrow.example/',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+      SESSION_TTL_DAYS: '7',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/app',
+      dataDir: '/var/lib/sparrow',
+      registrationMode: 'open',
+      publicUrl: 'https://sparrow.example',
+      logLevel: 'debug',
+      trustProxy: true,
+      sessionTtlDays: 7,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['REGISTRATION_MODE', 'sometimes'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['PUBLIC_URL', 'https://example.com/?x=1'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'perhaps'],
+    ['BODY_LIMIT', '-1'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
+  });
+});

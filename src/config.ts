@@ -1,0 +1,134 @@
+import { resolve } from 'node:path';
+
+export type RegistrationMode = 'invite' | 'open';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  /** TCP port of the HTTP server. */
+  port: number;
+  /** Interface the HTTP server binds to. */
+  host: string;
+  /** PostgreSQL connection string; null selects the embedded PGlite database. */
+  databaseUrl: string | null;
+  /** Maximum connections in the PostgreSQL pool. */
+  databasePoolSize: number;
+  /** Folder for the embedded database and other local state. */
+  dataDir: string;
+  registrationMode: RegistrationMode;
+  /** Address users reach the service at, without a trailing slash. */
+  publicUrl: string;
+  logLevel: LogLevel;
+  /** Largest accepted JSON request body, in bytes. */
+  bodyLimit: number;
+  /** Lifetime of a user session, in days. */
+  sessionTtlDays: number;
+  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const match = allowed.find((candidate) => candidate === raw.toLowerCase());
+  if (match === undefined) {
+    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return match;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `expected an http or https URL, got "${raw}"`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError(name, 'must not carry a query string or fragment');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'expected a postgres:// connection string');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `expected a postgres:// URL, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
+/** Reads every setting from the environment once; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const publicUrlRaw = read(env, 'PUBLIC_URL');
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: databaseUrl(env),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
+    registrationMode: oneOf(env, 'REGISTRATION_MODE', ['invite', 'open'], 'invite'),
+    publicUrl:
+      publicUrlRaw === undefined ? `http://localhost:${port}` : httpUrl('PUBLIC_URL', publicUrlRaw),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+  };
+}

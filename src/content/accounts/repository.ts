@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { UsersTable } from './tables.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: Date;
+}
+
+const userColumns = ['id', 'email', 'name', 'password_hash', 'created_at'] as const;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Database,
+  user: Pick<UsersTable, 'id' | 'email' | 'name' | 'password_hash'>,
+): Promise<UserRow> {
+  return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
+}
+
+export async function insertSession(
+  db: Database,
+  session: { id: string; userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+/** The live session for a token hash, with the label of its user. */
+export async function findLiveSession(db: Database, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'users.name'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Marks the session of this token hash revoked; false when no such session exists. */
+export async function revokeSessionByHash(db: Database, tokenHash: string): Promise<boolean> {
+  const found = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('token_hash', '=', tokenHash)
+    .returning('id')
+    .executeTakeFirst();
+  return found !== undefined;
+}

@@ -1,0 +1,102 @@
+import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
+import type { UserPrincipal } from '../../http/principal.js';
+import { newId } from '../../lib/ids.js';
+import { generateToken, hashToken } from '../../lib/tokens.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
+import * as repository from './repository.js';
+import type { UserRow } from './repository.js';
+import type { AuthUser, LoginBody, RegisterBody, RegistrationPolicy, Session } from './schemas.js';
+
+export const SESSION_TOKEN_PREFIX = 'ses_';
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at.toISOString() };
+}
+
+export function registrationPolicy(config: Config): RegistrationPolicy {
+  return {
+    mode: config.registrationMode,
+    doors: { password: config.registrationMode === 'open', provider: false, invitation: false },
+  };
+}
+
+/** Opens a session for a user; the token is returned here and never again. */
+export async function openSession(db: Database, config: Config, user: UserRow): Promise<Session> {
+  const token = generateToken(SESSION_TOKEN_PREFIX);
+  await repository.insertSession(db, {
+    id: newId(),
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + config.sessionTtlDays * 24 * 3600 * 1000),
+  });
+  return { token, user: toAuthUser(user) };
+}
+
+export async function register(
+  db: Database,
+  config: Config,
+  input: RegisterBody,
+): Promise<Session> {
+  if (input.invitation !== undefined) {
+    throw forbidden(
+      'invitation_invalid',
+      'The invitation is invalid, expired or for another address',
+    );
+  }
+  if (config.registrationMode !== 'open') {
+    throw forbidden('registration_closed', 'Registration is by invitation only');
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inTransaction(db, async (trx) => {
+      const user = await repository.insertUser(trx, {
+        id: newId(),
+        email: input.email,
+        name: input.name.trim(),
+        password_hash: passwordHash,
+      });
+      return openSession(trx, config, user);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) {
+      throw conflict('email_taken', 'An account with this e-mail already exists');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Verifies exactly one password hash whether or not the account exists, so
+ * the answer and its timing say nothing about which e-mails are registered.
+ */
+export async function login(db: Database, config: Config, input: LoginBody): Promise<Session> {
+  const user = await repository.findUserByEmail(db, input.email);
+  const storedHash = user?.password_hash ?? DUMMY_PASSWORD_HASH;
+  const matches = await verifyPassword(input.password, storedHash);
+  if (user === undefined || user.password_hash === null || !matches) {
+    throw unauthorized('invalid_credentials', 'Invalid e-mail or password');
+  }
+  return openSession(db, config, user);
+}
+
+/** Revokes the session of this token; revoking a revoked session again is fine. */
+export async function logout(db: Database, token: string): Promise<void> {
+  const found = await repository.revokeSessionByHash(db, hashToken(token));
+  if (!found) throw unauthorized('invalid_token', 'The token is not a session token');
+}
+
+export async function getUser(db: Database, userId: string): Promise<AuthUser> {
+  const user = await repository.findUserById(db, userId);
+  if (user === undefined) throw notFound('User');
+  return toAuthUser(user);
+}
+
+export async function resolveSession(db: Database, token: string): Promise<UserPrincipal | null> {
+  const session = await repository.findLiveSession(db, hashToken(token));
+  if (session === undefined) return null;
+  return { kind: 'user', userId: session.user_id, sessionId: session.id, label: session.name };
+}

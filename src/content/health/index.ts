@@ -1,0 +1,4 @@
+import type { AppModule } from '../../module.js';
+import { healthRoutes } from './routes.js';
+
+export const healthModule: AppModule = { name: 'health', contentRoutes: healthRoutes };

@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database, DB } from './schema.js';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const INT8_OID = 20;
+
+/** int8 (counts, sums) as a JavaScript number, as PGlite returns it. */
+function parseInt8(value: string): number {
+  return Number(value);
+}
+
+export interface PostgresOptions {
+  url: string;
+  poolSize: number;
+}
+
+function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const database = parsed.pathname.replace(/^\//, '') || '(default)';
+    return `${parsed.hostname}:${parsed.port || '5432'}/${database}`;
+  } catch {
+    return 'the configured server';
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? ` (${error.code})` : '';
+    return `${error.message}${code}`;
+  }
+  return String(error);
+}
+
+export async function connectPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: 10_000,
+    types: {
+      getTypeParser: (oid, format) =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
+    },
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy() };
+  try {
+    const { rows } = await sql<{
+      version: number;
+    }>`select current_setting('server_version_num')::int as version`.execute(db);
+    const version = rows[0]?.version ?? 0;
+    if (version < 150000) {
+      throw new DatabaseUnavailableError(
+        `PostgreSQL 15 or newer is required; ${describeTarget(options.url)} runs ${version}`,
+      );
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    if (error instanceof DatabaseUnavailableError) throw error;
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${describeTarget(options.url)}: ${reason(error)}`,
+      { cause: error },
+    );
+  }
+  return handle;
+}
+
+/** Wraps an existing PGlite instance (tests load one from a migrated snapshot). */
+export function wrapPglite(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Opens (or creates) the embedded database stored in `dataDir/pglite`. */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const path = join(dataDir, 'pglite');
+  try {
+    await mkdir(path, { recursive: true });
+    const pglite = await PGlite.create(path);
+    return wrapPglite(pglite);
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Cannot open the embedded database in ${path}: ${reason(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl !== null) {
+    return connectPostgres({ url: options.databaseUrl, poolSize: options.databasePoolSize });
+  }
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/schema.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import type { Principal } from './principal.js';
+
+/**
+ * What a route accepts, declared on each route as `config.access`:
+ * - `public`: no credential is read;
+ * - `session`: a signed-in person only (API keys and apps get 403);
+ * - `authenticated`: any credential, which its resolver may still refuse for
+ *   this route (scope tables).
+ * A route that declares nothing is refused to everyone.
+ */
+export type Access = 'public' | 'session' | 'authenticated';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The route a request matched, as the scope tables name it. */
+export interface RouteRef {
+  method: string;
+  /** The route pattern, such as `/api/orgs/:orgId/projects`. */
+  url: string;
+}
+
+/** Turns one kind of bearer token, recognized by its prefix, into a principal. */
+export interface CredentialResolver {
+  readonly prefix: string;
+  /** The principal, or null when the token is unknown, revoked or expired. */
+  resolve(db: Database, token: string, request: FastifyRequest): Promise<Principal | null>;
+  /** Throws (403) when this principal may not call this route at all. */
+  authorize?(principal: Principal, route: RouteRef): void;
+}
+
+export const SESSION_COOKIE = 'session';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,512}$/;
+
+/** The bearer token of a request: the Authorization header, else the session cookie. */
+export function readCredential(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+    if (match?.[1] === undefined) {
+      throw unauthorized(
+        'malformed_authorization',
+        'The Authorization header must be "Bearer <token>"',
+      );
+    }
+    return match[1];
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie === undefined || cookie === '' ? null : cookie;
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (request.principal === null) {
+    throw new AppError(500, 'internal_error', 'Route read a principal it did not require');
+  }
+  return request.principal;
+}
+
+/** Installs the one hook that turns credentials into a principal, before any handler runs. */
+export function installAuth(
+  app: FastifyInstance,
+  db: Database,
+  resolvers: readonly CredentialResolver[],
+): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    if (access === undefined) {
+      throw forbidden('route_not_accessible', 'This route accepts no credential');
+    }
+    const token = readCredential(request);
+    if (token === null) {
+      throw unauthorized('unauthenticated', 'Authentication required: send a bearer token');
+    }
+    const resolver = TOKEN_SHAPE.test(token)
+      ? resolvers.find((candidate) => token.startsWith(candidate.prefix))
+      : undefined;
+    const principal = resolver ? await resolver.resolve(db, token, request) : null;
+    if (resolver === undefined || principal === null) {
+      throw unauthorized('invalid_token', 'The token is malformed, unknown, expired or revoked');
+    }
+    if (access === 'session' && principal.kind !== 'user') {
+      throw forbidden('session_required', 'This route needs a signed-in person, not a key or app');
+    }
+    resolver.authorize?.(principal, {
+      method: request.method,
+      url: request.routeOptions.url ?? request.url,
+    });
+    request.principal = principal;
+  });
+}

@@ -1,0 +1,107 @@
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import Type from 'typebox';
+import type { Config } from '../config.js';
+import { ErrorBody } from './schemas.js';
+
+export const API_VERSION = '0.1.0';
+
+/** Routes registered under this prefix repeat the content API; the description lists them once. */
+export const CONTENT_MIRROR_PREFIX = '/api';
+
+/** Marks routes of the `/api` mirror of the content API so the description lists them once. */
+export function hideFromDescription(route: RouteOptions): void {
+  route.schema = { ...route.schema, hide: true };
+}
+
+/**
+ * Every route answers errors with the Error schema; every non-public route
+ * takes a bearer token or the session cookie. Routes only state the rest.
+ */
+export function describeRouteDefaults(route: RouteOptions): void {
+  const schema = { ...route.schema };
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  response['4xx'] ??= ErrorBody;
+  response['5xx'] ??= ErrorBody;
+  schema.response = response;
+  if (route.config?.access === 'public') {
+    schema.security = [];
+  }
+  route.schema = schema;
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+}
+
+/** Content paths are served at both roots; say so on each of them. */
+function addContentServers(document: OpenApiDocument, publicUrl: string): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith(`${CONTENT_MIRROR_PREFIX}/`) || path === '/openapi.json') continue;
+    item.servers = [
+      { url: publicUrl, description: 'The API on its own port' },
+      { url: `${publicUrl}${CONTENT_MIRROR_PREFIX}`, description: 'The public address' },
+    ];
+  }
+  return document;
+}
+
+const DESCRIPTION = `Content workspaces and a development platform in one service.
+
+Content-API paths (those not starting with \`/api/\`) are served at two roots: \`/\` and \`/api\`.
+Platform-API paths are served under \`/api\` only.
+
+Every error response is \`{"error": {"code", "message", "details"}}\` with a stable \`code\`.
+Path identifiers are UUIDs: 8-4-4-4-12 hex digits, version digit 1 to 8, variant digit 8, 9, a or b;
+the nil and max UUIDs are accepted too. Anything else is a 400 \`validation_failed\`.`;
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Sparrow API', version: API_VERSION, description: DESCRIPTION },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session token, workspace API key, app token (spa_) or org key (spk_).',
+          },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        },
+      },
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    },
+    transformObject: (documentObject) => {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
+      return addContentServers(document as OpenApiDocument, config.publicUrl) as never;
+    },
+  });
+}
+
+/** `/openapi.json` at both roots, and the interactive reference at `/api/docs`. */
+export async function registerDocumentationRoutes(app: FastifyInstance): Promise<void> {
+  for (const url of ['/openapi.json', `${CONTENT_MIRROR_PREFIX}/openapi.json`]) {
+    app.get(url, {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        response: {
+          200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }),
+        },
+      },
+      handler: async () => app.swagger(),
+    });
+  }
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(scalar, {
+      routePrefix: `${CONTENT_MIRROR_PREFIX}/docs`,
+      configuration: { url: `${CONTENT_MIRROR_PREFIX}/openapi.json`, title: 'Sparrow API' },
+    });
+  });
+}

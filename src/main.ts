@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { migrate } from './cli/migrate.js';
+import { serve } from './cli/serve.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DatabaseUnavailableError } from './db/connect.js';
+import { MigrationError } from './db/migrate.js';
+
+const USAGE = `Usage: sparrow <command>
+
+Commands:
+  serve     run the HTTP server (applies pending migrations first)
+  migrate   apply pending database migrations and exit
+
+Configuration comes from environment variables; see README.md.
+`;
+
+/** Errors a user can fix: print the message, not a stack trace. */
+function isOperatorError(error: unknown): error is Error {
+  return (
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof MigrationError ||
+    (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+  );
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  if (command === 'serve') return serve(config);
+  if (command === 'migrate') return migrate(config);
+  process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (isOperatorError(error)) {
+    const prefix = error instanceof ConfigError ? 'Configuration error' : 'Error';
+    process.stderr.write(`${prefix}: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseKind } from './db/connect.js';
+import type { Migrations } from './db/migrate.js';
+import type { Database } from './db/schema.js';
+import type { CredentialResolver } from './http/auth.js';
+
+/** What every module is given: configuration and the database pool. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  log: FastifyBaseLogger;
+}
+
+/** Fastify with TypeBox types for params, query, body and responses. */
+export type Router = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export type RoutePlugin = (router: Router, ctx: AppContext) => Promise<void> | void;
+
+/** A background task started with the server; the returned function stops it. */
+export type BackgroundTask = (ctx: AppContext) => Promise<() => Promise<void>>;
+
+/**
+ * A module is a folder under `src/content/` or `src/platform/` exporting one
+ * of these. Adding a module is adding its folder and a line in `modules.ts`.
+ */
+export interface AppModule {
+  name: string;
+  /** Tables this module owns; names begin with a date so they apply in order. */
+  migrations?: Migrations;
+  /** Bearer token kinds this module issues. */
+  credentials?: readonly CredentialResolver[];
+  /** Content-API routes, served at `/` and again under `/api`. */
+  contentRoutes?: RoutePlugin;
+  /** Platform-API routes, served under `/api` only. */
+  platformRoutes?: RoutePlugin;
+  background?: BackgroundTask;
+}

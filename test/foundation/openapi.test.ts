@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('OpenAPI description', () => {
+  it('is OpenAPI 3.1 at /openapi.json and /api/openapi.json, with the bearer scheme', async () => {
+    const root = await t.http.get('/openapi.json');
+    const api = await t.api.get('/openapi.json');
+    expect(root.status).toBe(200);
+    expect(api.status).toBe(200);
+    expect(root.body).toEqual(api.body);
+    expect(root.body.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(root.body.info.version).toBe('0.1.0');
+    expect(root.body.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+  });
+
+  it('describes every route, content routes once with both roots as servers', async () => {
+    const document = (await t.http.get('/openapi.json')).body;
+    const described = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const method of Object.keys(item)) {
+        if (method !== 'servers') described.add(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    const missing: string[] = [];
+    for (const route of t.routes) {
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+      if (route.url === '/openapi.json' || route.url === '/api/openapi.json') continue;
+      if (route.url.startsWith('/api/docs')) continue;
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const mirrored = openApiPath.startsWith('/api/') ? openApiPath.slice(4) : null;
+      const key = `${route.method} ${openApiPath}`;
+      const mirrorKey = mirrored === null ? null : `${route.method} ${mirrored}`;
+      if (!described.has(key) && (mirrorKey === null || !described.has(mirrorKey)))
+        missing.push(key);
+    }
+    expect(t.routes.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+    expect(
+      document.paths['/auth/login'].servers.map((server: { url: string }) => server.url),
+    ).toEqual(['http://localhost:8080', 'http://localhost:8080/api']);
+  });
+
+  it('gives every operation the Error schema for errors and public routes no security', async () => {
+    const document = (await t.http.get('/openapi.json')).body;
+    const login = document.paths['/auth/login'].post;
+    expect(login.security).toEqual([]);
+    expect(
+      login.responses['4XX'].content['application/json'].schema.properties.error.required,
+    ).toEqual(['code', 'message']);
+    const me = document.paths['/auth/me'].get;
+    expect(me.security).toBeUndefined();
+    expect(me.responses['5XX']).toBeDefined();
+  });
+});
+
+describe('interactive reference', () => {
+  it('renders at /api/docs with its script served locally', async () => {
+    const page = await t.http.get('/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('/api/openapi.json');
+    const script = await t.http.get('/api/docs/js/scalar.js');
+    expect(script.status).toBe(200);
+    expect(script.text.length).toBeGreaterThan(100_000);
+  });
+});
+
+describe('route access declarations', () => {
+  it('every route declares what it accepts', () => {
+    const undeclared = t.routes.filter(
+      (route) => route.access === undefined && route.method !== 'HEAD',
+    );
+    expect(undeclared).toEqual([]);
+  });
+});

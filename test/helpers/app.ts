@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type RouteRecord } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { DatabaseKind } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/schema.js';
+import type { AppContext, AppModule } from '../../src/module.js';
+import { modules } from '../../src/modules.js';
+import { createTestDatabase } from './database.js';
+import { type Client, createClient } from './http.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every registered route (both roots), with the access it declares. */
+  routes: readonly RouteRecord[];
+  db: Database;
+  dbKind: DatabaseKind;
+  /** A client for the root `/`; `api` is the same for the `/api` root. */
+  http: Client;
+  api: Client;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh database of its own. `env` overrides
+ * environment variables (REGISTRATION_MODE, ...); logs are silent unless
+ * TEST_LOG_LEVEL says otherwise.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extraModules: readonly AppModule[] = [],
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: '/nonexistent/tests-use-their-own-database',
+    ...env,
+  });
+  const { app, ctx, routes } = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    modules: [...modules, ...extraModules],
+  });
+  return {
+    app,
+    ctx,
+    routes,
+    db: database.db,
+    dbKind: database.kind,
+    http: createClient(app, ''),
+    api: createClient(app, '/api'),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
