@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
-import { type Access, installAuth } from './http/auth.js';
+import { type Access, type ApiKind, installAuth } from './http/auth.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import {
@@ -28,7 +28,11 @@ export interface BuildOptions {
 /** A registered route, as the route-to-scope tables and their tests see it. */
 export interface RouteRecord {
   method: string;
+  /** The full route pattern, as registered. */
   url: string;
+  /** The pattern without its root (see RouteRef). */
+  canonicalUrl: string;
+  api: ApiKind;
   access: Access | undefined;
 }
 
@@ -36,6 +40,17 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   routes: readonly RouteRecord[];
+}
+
+/** Records which interface a route belongs to and its pattern without the root prefix. */
+function tagRoute(api: ApiKind, rootPrefix: string) {
+  return (route: RouteOptions) => {
+    const canonicalUrl =
+      rootPrefix !== '' && route.url.startsWith(rootPrefix)
+        ? route.url.slice(rootPrefix.length)
+        : route.url;
+    route.config = { ...route.config, api, canonicalUrl };
+  };
 }
 
 /** Builds the HTTP application; it does not listen (tests call `inject`). */
@@ -72,6 +87,12 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
       routes.push({
         method,
         url: route.url,
+        get canonicalUrl() {
+          return route.config?.canonicalUrl ?? route.url;
+        },
+        get api() {
+          return route.config?.api ?? 'system';
+        },
         get access() {
           return route.config?.access;
         },
@@ -85,10 +106,12 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
   );
 
   await app.register(async (root) => {
+    root.addHook('onRoute', tagRoute('content', ''));
     for (const module of modules) await module.contentRoutes?.(root, ctx);
   });
   await app.register(
     async (mirror) => {
+      mirror.addHook('onRoute', tagRoute('content', CONTENT_MIRROR_PREFIX));
       mirror.addHook('onRoute', hideFromDescription);
       for (const module of modules) await module.contentRoutes?.(mirror, ctx);
     },
@@ -96,6 +119,7 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
   );
   await app.register(
     async (platform) => {
+      platform.addHook('onRoute', tagRoute('platform', ''));
       for (const module of modules) await module.platformRoutes?.(platform, ctx);
     },
     { prefix: '/api' },

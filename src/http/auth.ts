@@ -13,9 +13,15 @@ import type { Principal } from './principal.js';
  */
 export type Access = 'public' | 'session' | 'authenticated';
 
+/** Which interface a route belongs to; set by `buildApp` from where the route is mounted. */
+export type ApiKind = 'content' | 'platform' | 'system';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    api?: ApiKind;
+    /** The route pattern without its root: `/workspaces/:workspaceId` at `/` and under `/api`. */
+    canonicalUrl?: string;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -25,7 +31,11 @@ declare module 'fastify' {
 /** The route a request matched, as the scope tables name it. */
 export interface RouteRef {
   method: string;
-  /** The route pattern, such as `/api/orgs/:orgId/projects`. */
+  api: ApiKind;
+  /**
+   * The route pattern without its root: a content route is `/workspaces/:workspaceId`
+   * whether it was reached at `/` or under `/api`; a platform route is `/api/orgs/:orgId`.
+   */
   url: string;
 }
 
@@ -94,9 +104,11 @@ export function installAuth(
     if (access === 'session' && principal.kind !== 'user') {
       throw forbidden('session_required', 'This route needs a signed-in person, not a key or app');
     }
+    const { api = 'system', canonicalUrl } = request.routeOptions.config;
     resolver.authorize?.(principal, {
       method: request.method,
-      url: request.routeOptions.url ?? request.url,
+      api,
+      url: canonicalUrl ?? request.routeOptions.url ?? request.url,
     });
     request.principal = principal;
   });

@@ -83,3 +83,15 @@ describe('route access declarations', () => {
     expect(undeclared).toEqual([]);
   });
 });
+
+describe('route table', () => {
+  it('tags each route with its interface and its pattern without the root', () => {
+    const login = t.routes.filter((route) => route.canonicalUrl === '/auth/login');
+    expect(login.map((route) => [route.url, route.api])).toEqual([
+      ['/auth/login', 'content'],
+      ['/api/auth/login', 'content'],
+    ]);
+    const docs = t.routes.find((route) => route.url === '/openapi.json');
+    expect(docs?.api).toBe('system');
+  });
+});
