@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export type RegistrationMode = 'invite' | 'open';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -24,6 +24,10 @@ export interface Config {
   sessionTtlDays: number;
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
   trustProxy: boolean;
+  /** Folder holding uploaded file bytes. */
+  filesDir: string;
+  /** Largest accepted file upload, in bytes. */
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -117,12 +121,13 @@ function databaseUrl(env: Env): string | null {
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const publicUrlRaw = read(env, 'PUBLIC_URL');
+  const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
-    dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
+    dataDir,
     registrationMode: oneOf(env, 'REGISTRATION_MODE', ['invite', 'open'], 'invite'),
     publicUrl:
       publicUrlRaw === undefined ? `http://localhost:${port}` : httpUrl('PUBLIC_URL', publicUrlRaw),
@@ -130,5 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    filesDir: resolve(read(env, 'FILES_DIR') ?? join(dataDir, 'files')),
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
   };
 }

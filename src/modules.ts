@@ -1,9 +1,20 @@
 import { accountsModule } from './content/accounts/index.js';
+import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
+import { statusesModule } from './content/statuses/index.js';
+import { workspacesModule } from './content/workspaces/index.js';
 import { mergeMigrations } from './db/migrate.js';
+import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
 
 /** Every module of the service, in the order their routes are registered. */
-export const modules: readonly AppModule[] = [healthModule, accountsModule];
+export const modules: readonly AppModule[] = [
+  healthModule,
+  accountsModule,
+  workspacesModule,
+  eventsModule,
+  statusesModule,
+  filesModule,
+];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

@@ -36,3 +36,22 @@ export function Strict<T extends Record<string, TSchema>>(
 ) {
   return Type.Object(properties, { ...options, additionalProperties: false });
 }
+
+/** A color as `#rrggbb` (stored lowercase). */
+export const Color = Type.String({
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: 'Hex color, `#rrggbb`.',
+});
+
+/** A trimmed, non-blank name. */
+export function Name(maxLength = 200) {
+  return Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+}
+
+/** Path parameters: each named id is a UUID. */
+export function IdParams<K extends string>(...names: K[]) {
+  return Type.Object(
+    Object.fromEntries(names.map((name) => [name, Uuid])) as Record<K, typeof Uuid>,
+    { additionalProperties: false },
+  );
+}

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteRecord } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -31,9 +34,10 @@ export async function createTestApp(
   extraModules: readonly AppModule[] = [],
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'sparrow-test-data-'));
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: '/nonexistent/tests-use-their-own-database',
+    DATA_DIR: dataDir,
     ...env,
   });
   const { app, ctx, routes } = await buildApp({
@@ -53,6 +57,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -38,3 +38,62 @@ export async function createUser(
   });
   return openSession(t.db, t.ctx.config, row);
 }
+
+export interface TestWorkspace {
+  id: string;
+  slug: string;
+  owner: TestUser;
+}
+
+/** A workspace created over HTTP by `owner` (a new user when not given). */
+export async function createWorkspace(
+  t: TestApp,
+  owner?: TestUser,
+  name = 'Test workspace',
+): Promise<TestWorkspace> {
+  const user = owner ?? (await createUser(t, { name: 'Owner' }));
+  const slug = `ws-${randomBytes(5).toString('hex')}`;
+  const response = await t.http.post('/workspaces', { name, slug }, { token: user.token });
+  if (response.status !== 201)
+    throw new Error(`createWorkspace: ${response.status} ${response.text}`);
+  return { id: response.body.id, slug, owner: user };
+}
+
+/** A new user who is a member of the workspace with this role. */
+export async function addMember(
+  t: TestApp,
+  workspace: TestWorkspace,
+  role: string,
+  name = `A ${role}`,
+): Promise<TestUser> {
+  const user = await createUser(t, { name });
+  const response = await t.http.post(
+    `/workspaces/${workspace.id}/members`,
+    { email: user.user.email, role },
+    { token: workspace.owner.token },
+  );
+  if (response.status !== 201) throw new Error(`addMember: ${response.status} ${response.text}`);
+  return user;
+}
+
+/** Every event of the workspace, oldest first, read over HTTP as the owner. */
+export async function allEvents(
+  t: TestApp,
+  workspace: TestWorkspace,
+  query: Record<string, string | string[]> = {},
+) {
+  const response = await t.http.get(`/workspaces/${workspace.id}/events`, {
+    token: workspace.owner.token,
+    query: { limit: '1000', ...query },
+  });
+  if (response.status !== 200) throw new Error(`allEvents: ${response.status} ${response.text}`);
+  return response.body.events as Array<{
+    id: string;
+    type: string;
+    resource: { kind: string; id: string };
+    actor: { kind: string; label: string; apiKeyId?: string; userId?: string };
+    changes: Record<string, { before: unknown; after: unknown }>;
+    batchId: string | null;
+    cause: string;
+  }>;
+}

@@ -100,3 +100,12 @@ export async function resolveSession(db: Database, token: string): Promise<UserP
   if (session === undefined) return null;
   return { kind: 'user', userId: session.user_id, sessionId: session.id, label: session.name };
 }
+
+/** An account by e-mail (case-insensitive), for attaching it to a workspace. */
+export async function findAccountByEmail(
+  db: Database,
+  email: string,
+): Promise<AuthUser | undefined> {
+  const user = await repository.findUserByEmail(db, email);
+  return user && toAuthUser(user);
+}

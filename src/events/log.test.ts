@@ -1,0 +1,227 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import {
+  addMember,
+  createUser,
+  createWorkspace,
+  type TestWorkspace,
+} from '../../test/helpers/factories.js';
+import { inTransaction } from '../db/transaction.js';
+import { readEvents } from './reader.js';
+import { recordEvents } from './writer.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function writeStatuses(workspace: TestWorkspace, count: number) {
+  for (let index = 0; index < count; index++) {
+    const response = await t.http.post(
+      `/workspaces/${workspace.id}/statuses`,
+      { name: `S${index}`, color: '#000000', category: 'backlog' },
+      { token: workspace.owner.token },
+    );
+    expect(response.status).toBe(201);
+  }
+}
+
+describe('GET /workspaces/{id}/events', () => {
+  it('pages oldest first with since and nextCursor, and newest first with before', async () => {
+    const workspace = await createWorkspace(t);
+    await writeStatuses(workspace, 4);
+    const url = `/workspaces/${workspace.id}/events`;
+    const token = workspace.owner.token;
+    const all = (await t.http.get(url, { token })).body;
+    expect(all.events).toHaveLength(7);
+    expect(all.hasMore).toBe(false);
+    const ids = all.events.map((event: { id: string }) => event.id);
+    expect([...ids].sort()).toEqual(ids);
+
+    const first = (await t.api.get(url, { token, query: { limit: '3' } })).body;
+    expect(first.events.map((event: { id: string }) => event.id)).toEqual(ids.slice(0, 3));
+    expect(first).toMatchObject({ hasMore: true, nextCursor: ids[2] });
+    const second = (
+      await t.http.get(url, { token, query: { limit: '3', since: first.nextCursor } })
+    ).body;
+    expect(second.events.map((event: { id: string }) => event.id)).toEqual(ids.slice(3, 6));
+    const caughtUp = (await t.http.get(url, { token, query: { since: ids[6] } })).body;
+    expect(caughtUp).toEqual({ events: [], nextCursor: ids[6], hasMore: false });
+
+    const newest = (await t.http.get(url, { token, query: { order: 'desc', limit: '2' } })).body;
+    expect(newest.events.map((event: { id: string }) => event.id)).toEqual([ids[6], ids[5]]);
+    const older = (
+      await t.http.get(url, {
+        token,
+        query: { order: 'desc', limit: '2', before: newest.nextCursor },
+      })
+    ).body;
+    expect(older.events.map((event: { id: string }) => event.id)).toEqual([ids[4], ids[3]]);
+  });
+
+  it('filters by repeated type, by batch and by cause', async () => {
+    const workspace = await createWorkspace(t);
+    await writeStatuses(workspace, 1);
+    await t.http.patch(
+      `/workspaces/${workspace.id}`,
+      { name: 'Renamed' },
+      { token: workspace.owner.token },
+    );
+    const url = `/workspaces/${workspace.id}/events`;
+    const token = workspace.owner.token;
+    const types = (
+      await t.http.get(url, { token, query: { type: ['workspace.updated', 'status.created'] } })
+    ).body;
+    expect(types.events).toHaveLength(5);
+    const one = (await t.http.get(url, { token, query: { type: 'workspace.updated' } })).body;
+    expect(one.events.map((event: { type: string }) => event.type)).toEqual(['workspace.updated']);
+    expect((await t.http.get(url, { token, query: { cause: 'import' } })).body.events).toEqual([]);
+    expect((await t.http.get(url, { token, query: { cause: 'edit' } })).body.events).toHaveLength(
+      5,
+    );
+
+    const batchId = '0190d6e2-3c4b-7def-8123-456789abcdef';
+    await inTransaction(t.db, (trx) =>
+      recordEvents(
+        trx,
+        {
+          workspaceId: workspace.id,
+          actor: { kind: 'user', label: 'Script' },
+          batchId,
+          cause: 'import',
+        },
+        [
+          {
+            type: 'status.updated',
+            resource: { kind: 'status', id: batchId },
+            changes: { name: { before: 'a', after: 'b' } },
+          },
+          {
+            type: 'status.updated',
+            resource: { kind: 'status', id: batchId },
+            changes: { name: { before: 'b', after: 'c' } },
+          },
+        ],
+      ),
+    );
+    const batch = (await t.http.get(url, { token, query: { batchId } })).body;
+    expect(batch.events).toHaveLength(2);
+    expect(
+      batch.events.every(
+        (event: { batchId: string; cause: string }) =>
+          event.batchId === batchId && event.cause === 'import',
+      ),
+    ).toBe(true);
+    expect((await t.http.get(url, { token, query: { cause: 'edit' } })).body.events).toHaveLength(
+      5,
+    );
+  });
+
+  it('refuses bad parameters with 400', async () => {
+    const workspace = await createWorkspace(t);
+    const url = `/workspaces/${workspace.id}/events`;
+    const token = workspace.owner.token;
+    const cases: Array<Record<string, string>> = [
+      { limit: '0' },
+      { limit: '1001' },
+      { type: 'item.exploded' },
+      { since: 'x' },
+      { order: 'up' },
+      { cause: 'magic' },
+      { page: '2' },
+    ];
+    for (const query of cases) {
+      const response = await t.http.get(url, { token, query });
+      expect(response.status, JSON.stringify(query)).toBe(400);
+    }
+  });
+
+  it('is readable by members only; other workspaces answer 404', async () => {
+    const workspace = await createWorkspace(t);
+    const viewer = await addMember(t, workspace, 'viewer');
+    expect(
+      (await t.http.get(`/workspaces/${workspace.id}/events`, { token: viewer.token })).status,
+    ).toBe(200);
+    const outsider = await createUser(t);
+    expect(
+      (await t.http.get(`/workspaces/${workspace.id}/events`, { token: outsider.token })).status,
+    ).toBe(404);
+    expect((await t.http.get(`/workspaces/${workspace.id}/events`)).status).toBe(401);
+  });
+
+  it('cannot be rewritten', async () => {
+    const workspace = await createWorkspace(t);
+    await expect(
+      t.db
+        .updateTable('events')
+        .set({ type: 'item.created' })
+        .where('workspace_id', '=', workspace.id)
+        .execute(),
+    ).rejects.toThrow(/immutable/);
+  });
+});
+
+describe('ordering under concurrent writers', () => {
+  it('a reader polling with since sees every committed event exactly once', async () => {
+    const workspace = await createWorkspace(t);
+    const writers = 8;
+    const transactionsPerWriter = 15;
+    const written: string[] = [];
+    let writing = true;
+
+    async function writer(index: number) {
+      for (let round = 0; round < transactionsPerWriter; round++) {
+        const ids = await inTransaction(t.db, async (trx) => {
+          const records = await recordEvents(
+            trx,
+            { workspaceId: workspace.id, actor: { kind: 'user', label: `writer ${index}` } },
+            Array.from({ length: 1 + (round % 3) }, () => ({
+              type: 'workspace.updated' as const,
+              resource: { kind: 'workspace' as const, id: workspace.id },
+              changes: { name: { before: index, after: round } },
+            })),
+          );
+          // Hold the transaction open after writing, so commits land out of start order.
+          await sleep(Math.floor(Math.random() * 4));
+          return records.map((record) => record.id);
+        });
+        written.push(...ids);
+      }
+    }
+
+    const seen: string[] = [];
+    async function reader() {
+      let cursor: string | undefined;
+      const poll = async () => {
+        const page = await readEvents(t.db, workspace.id, {
+          since: cursor,
+          limit: 1000,
+          type: ['workspace.updated'],
+        });
+        seen.push(...page.events.map((event) => event.id));
+        cursor = page.nextCursor ?? cursor;
+      };
+      while (writing) {
+        await poll();
+        await sleep(1);
+      }
+      await poll();
+    }
+
+    const reading = reader();
+    await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
+    writing = false;
+    await reading;
+
+    const expected = (
+      await readEvents(t.db, workspace.id, { limit: 1000, type: ['workspace.updated'] })
+    ).events.map((event) => event.id);
+    expect(written.length).toBe(writers * transactionsPerWriter * 2);
+    expect(expected).toHaveLength(written.length);
+    expect([...written].sort()).toEqual(expected);
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});

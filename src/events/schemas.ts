@@ -1,0 +1,71 @@
+import Type, { type Static } from 'typebox';
+import { Strict, Timestamp, Uuid } from '../http/schemas.js';
+import { ActorSchema, EventTypeSchema } from './types.js';
+
+export const EVENT_PAGE_DEFAULT = 100;
+export const EVENT_PAGE_MAX = 1000;
+
+export const Event = Type.Object(
+  {
+    id: Type.String({
+      description: 'Time-ordered UUID (v7); ids follow commit order within a workspace.',
+    }),
+    occurredAt: Timestamp,
+    type: EventTypeSchema,
+    resource: Type.Object({ kind: Type.String(), id: Uuid }),
+    actor: ActorSchema,
+    changes: Type.Record(
+      Type.String(),
+      Type.Object({ before: Type.Unknown(), after: Type.Unknown() }),
+      { description: 'Only the keys that changed; registry properties as `properties.<key>`.' },
+    ),
+    batchId: Type.Union([Uuid, Type.Null()]),
+    cause: Type.Union([Type.Literal('edit'), Type.Literal('import')]),
+  },
+  { title: 'Event' },
+);
+export type Event = Static<typeof Event>;
+
+export const EventQuery = Strict({
+  since: Type.Optional(
+    Type.String({ format: 'uuid', description: 'Only events after this event id (exclusive).' }),
+  ),
+  before: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: 'Only events before this event id (exclusive); for paging `desc`.',
+    }),
+  ),
+  type: Type.Optional(
+    Type.Array(EventTypeSchema, { description: 'Repeat to include several types.' }),
+  ),
+  batchId: Type.Optional(Uuid),
+  cause: Type.Optional(Type.Union([Type.Literal('edit'), Type.Literal('import')])),
+  order: Type.Optional(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+      description: '`asc` (default) is the log’s own order, oldest first; `desc` is newest first.',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: EVENT_PAGE_MAX,
+      description: `Default ${EVENT_PAGE_DEFAULT}, at most ${EVENT_PAGE_MAX}.`,
+    }),
+  ),
+});
+export type EventQuery = Static<typeof EventQuery>;
+
+export const EventPage = Type.Object(
+  {
+    events: Type.Array(Event),
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The id to continue from: pass it as `since` (asc) or `before` (desc). With `asc` it is the last event seen, ' +
+        'or `since` itself when the page is empty, so a poller can always use it.',
+    }),
+    hasMore: Type.Boolean({ description: 'True when more events matched than the page holds.' }),
+  },
+  { title: 'EventPage' },
+);
+export type EventPage = Static<typeof EventPage>;

@@ -1,0 +1,20 @@
+import type { Actor, Changes } from './types.js';
+
+export interface EventsTable {
+  id: string;
+  workspace_id: string;
+  occurred_at: Date;
+  type: string;
+  resource_kind: string;
+  resource_id: string;
+  actor: Actor;
+  changes: Changes;
+  batch_id: string | null;
+  cause: string;
+}
+
+declare module '../db/schema.js' {
+  interface DB {
+    events: EventsTable;
+  }
+}
