@@ -1,7 +1,11 @@
 import { accountsModule } from './content/accounts/index.js';
+import { collectionsModule } from './content/collections/index.js';
+import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
+import { itemsModule } from './content/items/index.js';
 import { statusesModule } from './content/statuses/index.js';
+import { viewsModule } from './content/views/index.js';
 import { workspacesModule } from './content/workspaces/index.js';
 import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
@@ -15,6 +19,10 @@ export const modules: readonly AppModule[] = [
   eventsModule,
   statusesModule,
   filesModule,
+  fieldsModule,
+  collectionsModule,
+  viewsModule,
+  itemsModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

@@ -107,3 +107,12 @@ export async function setMyAvatar(
   await repository.setMemberAvatar(db, access.workspaceId, access.userId, fileId);
   return requireMember(db, access.workspaceId, access.userId);
 }
+
+/** The ids among these that belong to members of the workspace (for person properties). */
+export function memberIdsAmong(
+  db: Database,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  return repository.filterMembers(db, workspaceId, userIds);
+}

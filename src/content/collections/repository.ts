@@ -1,0 +1,95 @@
+import type { Database } from '../../db/schema.js';
+
+export interface CollectionRow {
+  id: string;
+  name: string;
+  key_prefix: string;
+  description: string | null;
+  icon: string | null;
+  field_ids: string[];
+  group_id: string | null;
+  position: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const collectionColumns = [
+  'id',
+  'name',
+  'key_prefix',
+  'description',
+  'icon',
+  'field_ids',
+  'group_id',
+  'position',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function selectCollections(db: Database, workspaceId: string) {
+  return db
+    .selectFrom('collections')
+    .select(collectionColumns)
+    .where('workspace_id', '=', workspaceId);
+}
+
+export async function findCollection(
+  db: Database,
+  workspaceId: string,
+  collectionId: string,
+  lock = false,
+): Promise<CollectionRow | undefined> {
+  let query = selectCollections(db, workspaceId).where('id', '=', collectionId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function listCollectionRows(
+  db: Database,
+  workspaceId: string,
+  lock = false,
+): Promise<CollectionRow[]> {
+  let query = selectCollections(db, workspaceId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id');
+  if (lock) query = query.forUpdate();
+  return query.execute();
+}
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  position: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const groupColumns = ['id', 'name', 'position', 'created_at', 'updated_at'] as const;
+
+export async function listGroupRows(
+  db: Database,
+  workspaceId: string,
+  lock = false,
+): Promise<GroupRow[]> {
+  let query = db
+    .selectFrom('collection_groups')
+    .select(groupColumns)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('position')
+    .orderBy('id');
+  if (lock) query = query.forUpdate();
+  return query.execute();
+}
+
+export async function findGroup(db: Database, workspaceId: string, groupId: string, lock = false) {
+  let query = db
+    .selectFrom('collection_groups')
+    .select(groupColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', groupId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export { groupColumns };

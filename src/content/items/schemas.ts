@@ -1,0 +1,127 @@
+import Type, { type Static } from 'typebox';
+import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
+import { BLOCK_TYPES, MARKS, MAX_INDENT } from './blocks.js';
+
+export const MAX_TITLE = 500;
+
+const Title = Type.String({ minLength: 1, maxLength: MAX_TITLE, pattern: '\\S' });
+const Icon = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]);
+
+export const Properties = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    'Keyed by registry field `key` (never by id). Values are checked against the field type; in a PATCH, null removes a property.',
+});
+
+export const BlockDocumentSchema = Type.Record(Type.String(), Type.Unknown(), {
+  title: 'BlockDocument',
+  description:
+    `\`{"blocks": [...]}\`. Block types: ${BLOCK_TYPES.join(', ')}. A text block has \`content\`: inline nodes, ` +
+    '`{"type": "text", "text", "marks"?}` or `{"type": "link", "href", "content": [text nodes]}`. ' +
+    `Marks: ${MARKS.join(', ')}. \`indent\` from 0 to ${MAX_INDENT} on paragraphs, lists, to-dos, quotes and callouts. ` +
+    'to-do: `checked`; code: `text`, `language`; image: `fileId` (an image file of the workspace), `caption`; ' +
+    'callout: `icon`. Every block may carry a client `id`.',
+});
+
+export const Item = Type.Object(
+  {
+    id: Uuid,
+    key: Type.String({
+      description: 'The home list’s key prefix and the number, such as `ENG-12`.',
+    }),
+    number: Type.Integer({ description: 'Assigned per workspace; never reused.' }),
+    collectionId: Uuid,
+    collectionIds: Type.Array(Uuid, { description: 'Secondary lists the item is attached to.' }),
+    title: Type.String(),
+    statusId: Uuid,
+    parentId: Type.Union([Uuid, Type.Null()]),
+    properties: Properties,
+    icon: Type.Union([Type.String(), Type.Null()]),
+    sortKey: Type.String({ description: 'Manual order in the home list; compare bytewise.' }),
+    archived: Type.Boolean(),
+    archivedAt: Type.Union([Timestamp, Type.Null()]),
+    createdBy: Type.Union([Uuid, Type.Null()]),
+    externalSource: Type.Union([Type.String(), Type.Null()]),
+    externalId: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'Item' },
+);
+export type Item = Static<typeof Item>;
+
+export const ItemDetail = Type.Object(
+  {
+    ...Item.properties,
+    blocks: BlockDocumentSchema,
+    body: Type.String({ description: 'The text projection of the blocks, as Markdown.' }),
+  },
+  { title: 'ItemDetail' },
+);
+export type ItemDetail = Static<typeof ItemDetail>;
+
+const Body = Type.String({
+  maxLength: 500_000,
+  description:
+    'Markdown; the block document is derived from it. Send `blocks` or `body`, never both.',
+});
+const AfterItemId = Type.Union([Uuid, Type.Null()], {
+  description:
+    'Place the card right after this item of the same home list; null places it first; omitted, last.',
+});
+
+export const CreateItem = Strict(
+  {
+    title: Title,
+    blocks: Type.Optional(BlockDocumentSchema),
+    body: Type.Optional(Body),
+    statusId: Type.Optional(Uuid),
+    parentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    properties: Type.Optional(Properties),
+    afterItemId: Type.Optional(AfterItemId),
+    icon: Type.Optional(Icon),
+  },
+  { title: 'CreateItem', description: 'Without `statusId`, the first status of the workspace.' },
+);
+export type CreateItem = Static<typeof CreateItem>;
+
+export const UpdateItem = Strict(
+  {
+    title: Type.Optional(Title),
+    blocks: Type.Optional(BlockDocumentSchema),
+    body: Type.Optional(Body),
+    statusId: Type.Optional(Uuid),
+    parentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    properties: Type.Optional(Properties),
+    afterItemId: Type.Optional(AfterItemId),
+    icon: Type.Optional(Icon),
+    archived: Type.Optional(
+      Type.Boolean({
+        description: '`true` archives (sets archivedAt); `false` restores an archived item.',
+      }),
+    ),
+  },
+  {
+    title: 'UpdateItem',
+    description:
+      '`properties` are merged: keys not named are kept, a null value removes one. A change of parent or order is ' +
+      'logged as `item.moved`, other changes as `item.updated`.',
+  },
+);
+export type UpdateItem = Static<typeof UpdateItem>;
+
+export const MoveItem = Strict(
+  {
+    collectionId: Type.Optional(Uuid),
+    parentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    afterItemId: Type.Optional(AfterItemId),
+  },
+  {
+    title: 'MoveItem',
+    description:
+      'A new home list (`collectionId`; the number stays, the key takes the new prefix), a new parent, a new place in ' +
+      'manual order. Moving to another list without `afterItemId` places the card last there.',
+  },
+);
+export type MoveItem = Static<typeof MoveItem>;
+
+export const AttachItem = Strict({ collectionId: Uuid }, { title: 'AttachItem' });
