@@ -97,3 +97,62 @@ export async function allEvents(
     cause: string;
   }>;
 }
+
+let prefixCounter = 0;
+
+/** A list of the workspace, created by its owner. */
+export async function createCollection(
+  t: TestApp,
+  workspace: TestWorkspace,
+  body: Record<string, unknown> = {},
+) {
+  prefixCounter += 1;
+  const response = await t.http.post(
+    `/workspaces/${workspace.id}/collections`,
+    { name: `List ${prefixCounter}`, keyPrefix: `L${prefixCounter}`, ...body },
+    { token: workspace.owner.token },
+  );
+  if (response.status !== 201)
+    throw new Error(`createCollection: ${response.status} ${response.text}`);
+  return response.body as { id: string; keyPrefix: string; fieldIds: string[] };
+}
+
+/** A registry field of the workspace, created by its owner. */
+export async function createField(
+  t: TestApp,
+  workspace: TestWorkspace,
+  body: Record<string, unknown>,
+) {
+  const response = await t.http.post(`/workspaces/${workspace.id}/fields`, body, {
+    token: workspace.owner.token,
+  });
+  if (response.status !== 201) throw new Error(`createField: ${response.status} ${response.text}`);
+  return response.body as {
+    id: string;
+    key: string;
+    type: string;
+    config: { options?: Array<{ id: string; label: string; color: string }> };
+  };
+}
+
+/** A card in a list, created by the workspace owner (or `token`). */
+export async function createItem(
+  t: TestApp,
+  workspace: TestWorkspace,
+  collectionId: string,
+  body: Record<string, unknown> = {},
+  token = workspace.owner.token,
+) {
+  const response = await t.http.post(
+    `/workspaces/${workspace.id}/collections/${collectionId}/items`,
+    { title: 'A card', ...body },
+    { token },
+  );
+  if (response.status !== 201) throw new Error(`createItem: ${response.status} ${response.text}`);
+  return response.body as Record<string, any> & {
+    id: string;
+    key: string;
+    number: number;
+    sortKey: string;
+  };
+}
