@@ -1,9 +1,11 @@
 import { accountsModule } from './content/accounts/index.js';
+import { apiKeysModule } from './content/api-keys/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
 import { itemsModule } from './content/items/index.js';
+import { overviewModule } from './content/overview/index.js';
 import { statusesModule } from './content/statuses/index.js';
 import { viewsModule } from './content/views/index.js';
 import { workspacesModule } from './content/workspaces/index.js';
@@ -23,6 +25,8 @@ export const modules: readonly AppModule[] = [
   collectionsModule,
   viewsModule,
   itemsModule,
+  apiKeysModule,
+  overviewModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

@@ -71,6 +71,7 @@ export function fileRoutes(router: Router, ctx: AppContext): void {
         const file = await service.uploadFile(ctx.db, storage, access, {
           filename: part.filename,
           stream: part.file,
+          maxBytes: ctx.config.maxUploadBytes,
         });
         return reply.code(201).send(file);
       },

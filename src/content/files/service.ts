@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import type { FileMetadata } from './schemas.js';
@@ -74,11 +74,21 @@ export async function uploadFile(
   db: Database,
   storage: FileStorage,
   access: WorkspaceAccess,
-  upload: { filename: string | undefined; stream: Readable },
+  upload: {
+    filename: string | undefined;
+    stream: Readable & { truncated?: boolean };
+    maxBytes: number;
+  },
 ): Promise<FileMetadata> {
   const id = newId();
   const storageKey = `${access.workspaceId}/${id}`;
   const stored = await storage.write(storageKey, upload.stream);
+  if (upload.stream.truncated === true || stored.size > upload.maxBytes) {
+    await storage.remove(storageKey);
+    throw new AppError(413, 'payload_too_large', `Files are limited to ${upload.maxBytes} bytes`, {
+      maxBytes: upload.maxBytes,
+    });
+  }
   const sniffed = sniff(stored.head);
   try {
     const row = await inTransaction(db, (trx) =>

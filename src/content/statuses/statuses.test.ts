@@ -128,3 +128,32 @@ describe('statuses', () => {
     expect(events[0]?.changes.name).toEqual({ before: 'Todo', after: null });
   });
 });
+
+describe('statuses in use', () => {
+  it('answers 409 status_in_use while an item has the status', async () => {
+    const { createCollection, createItem } = await import('../../../test/helpers/factories.js');
+    const workspace = await createWorkspace(t);
+    const [todo, doing] = (
+      await t.http.get(`/workspaces/${workspace.id}/statuses`, { token: workspace.owner.token })
+    ).body;
+    const list = await createCollection(t, workspace);
+    const item = await createItem(t, workspace, list.id, { statusId: todo.id });
+    const refused = await t.http.delete(`/workspaces/${workspace.id}/statuses/${todo.id}`, {
+      token: workspace.owner.token,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('status_in_use');
+    await t.http.patch(
+      `/workspaces/${workspace.id}/items/${item.id}`,
+      { statusId: doing.id },
+      { token: workspace.owner.token },
+    );
+    expect(
+      (
+        await t.http.delete(`/workspaces/${workspace.id}/statuses/${todo.id}`, {
+          token: workspace.owner.token,
+        })
+      ).status,
+    ).toBe(204);
+  });
+});
