@@ -67,7 +67,7 @@ export async function createItem(
   input: CreateItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
-  await requireCollection(db, workspaceId, collectionId);
+  const collection = await requireCollection(db, workspaceId, collectionId);
   const content = (await resolveBody(db, workspaceId, input)) ?? {
     blocks: { blocks: [] },
     body: '',
@@ -86,7 +86,7 @@ export async function createItem(
   const number = await takeItemNumbers(db, workspaceId, 1);
   const sortKey = await placeInList(db, collectionId, input.afterItemId);
   const id = newId();
-  await db
+  const row = await db
     .insertInto('items')
     .values({
       id,
@@ -103,8 +103,13 @@ export async function createItem(
       sort_key: sortKey,
       created_by: access.userId,
     })
-    .execute();
-  const item = await getItem(db, workspaceId, id);
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const item = repository.toItemDetail({
+    ...row,
+    key_prefix: collection.keyPrefix,
+    collection_ids: [],
+  });
   await recordEvent(db, itemScope(access), {
     type: 'item.created',
     resource: { kind: 'item', id },
