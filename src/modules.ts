@@ -1,11 +1,13 @@
 import { accountsModule } from './content/accounts/index.js';
 import { apiKeysModule } from './content/api-keys/index.js';
+import { bulkModule } from './content/bulk/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
 import { itemsModule } from './content/items/index.js';
 import { overviewModule } from './content/overview/index.js';
+import { queriesModule } from './content/queries/index.js';
 import { statusesModule } from './content/statuses/index.js';
 import { viewsModule } from './content/views/index.js';
 import { workspacesModule } from './content/workspaces/index.js';
@@ -27,6 +29,8 @@ export const modules: readonly AppModule[] = [
   itemsModule,
   apiKeysModule,
   overviewModule,
+  queriesModule,
+  bulkModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

@@ -124,12 +124,28 @@ function sampleBody(route: string, ids: Record<string, string>, slug: string): u
     },
     'POST /workspaces/:workspaceId/items/:itemId/duplicate': undefined,
     'POST /workspaces/:workspaceId/api-keys': { name: 'New', role: 'viewer' },
+    'POST /workspaces/:workspaceId/collections/:collectionId/query': { definition: {} },
+    'POST /workspaces/:workspaceId/collections/:collectionId/group-counts': {
+      definition: { groupBy: { attribute: 'statusId' } },
+    },
+    'POST /workspaces/:workspaceId/collections/:collectionId/grouped-query': {
+      definition: { groupBy: { attribute: 'statusId' } },
+      groups: [ids.statusId],
+    },
+    'POST /workspaces/:workspaceId/collections/:collectionId/bulk-preview': { definition: {} },
+    'POST /workspaces/:workspaceId/collections/:collectionId/bulk-update': {
+      definition: {},
+      patch: { statusId: ids.statusId },
+    },
   };
   if (!(route in bodies) && !route.startsWith('GET ') && !route.startsWith('DELETE ')) {
     throw new Error(`The tenancy walk has no sample body for ${route}: add one`);
   }
   return bodies[route];
 }
+
+/** Required query strings, by route. */
+const QUERIES: Record<string, string> = { 'GET /workspaces/:workspaceId/search': '?q=card' };
 
 function fill(
   url: string,
@@ -203,7 +219,7 @@ describe('tenancy', () => {
         const body = sampleBody(key, ids, a.workspace.slug);
         const response = await t.app.inject({
           method: route.method as 'GET',
-          url,
+          url: `${url}${QUERIES[key] ?? ''}`,
           headers: { authorization: `Bearer ${token}` },
           ...(body === undefined ? {} : { payload: body as object }),
         });

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { removeFieldFromCollections } from '../collections/service.js';
 import { removeOptionValues, removePropertyEverywhere } from '../items/cleanup.js';
+import { requestPropertyIndexes } from '../queries/property-indexes.js';
 import { viewsUsingField } from '../views/service.js';
 import { hasOptions, normalizeConfig, sameLabel } from './config.js';
 import { fieldColumns, toField } from './registry.js';
@@ -81,6 +82,7 @@ export async function createField(
     throw error;
   }
   const field = toField(row);
+  await requestPropertyIndexes(db, field.key, field.type);
   await recordEvent(db, scopeOf(access), {
     type: 'field.created',
     resource: { kind: 'field', id: field.id },

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FieldType } from '../fields/schemas.js';
+
+/**
+ * Indexes per property key, `(collection_id, (properties -> 'key'), sort_key, id)`
+ * over active cards: they drive keyset pages sorted by the property, filters on
+ * it and kanban columns of a select. One pair per key name serves every
+ * workspace (the list id leads). They are built with CREATE INDEX CONCURRENTLY
+ * by a background task, so adding a field never blocks writes; until ready,
+ * queries are correct and slower.
+ */
+
+type Variant = 'asc' | 'desc';
+
+const KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+export function variantsFor(type: FieldType): Variant[] {
+  if (type === 'number' || type === 'date' || type === 'text' || type === 'url' || type === 'email')
+    return ['asc', 'desc'];
+  if (type === 'select' || type === 'person' || type === 'file' || type === 'checkbox')
+    return ['asc'];
+  return [];
+}
+
+export function indexName(key: string, variant: Variant): string {
+  return `items_prop_${key}_${variant}`;
+}
+
+/** Asks for the indexes of a new field's key (in the field's transaction). */
+export async function requestPropertyIndexes(
+  db: Database,
+  key: string,
+  type: FieldType,
+): Promise<void> {
+  const variants = variantsFor(type);
+  if (variants.length === 0) return;
+  await db
+    .insertInto('property_indexes')
+    .values(variants.map((variant) => ({ key, variant, state: 'pending' })))
+    .onConflict((conflict) => conflict.columns(['key', 'variant']).doNothing())
+    .execute();
+}
+
+async function build(db: Database, key: string, variant: Variant): Promise<void> {
+  if (!KEY.test(key)) throw new Error(`not a property key: ${key}`);
+  const name = indexName(key, variant);
+  const direction = variant === 'desc' ? 'desc' : 'asc';
+  // An earlier concurrent build that failed leaves an invalid index behind: drop it first.
+  const { rows } = await sql<{ valid: boolean }>`
+    select indisvalid as valid from pg_index join pg_class on pg_class.oid = pg_index.indexrelid
+    where pg_class.relname = ${name}`.execute(db);
+  if (rows[0]?.valid === false)
+    await sql.raw(`drop index concurrently if exists ${name}`).execute(db);
+  await sql
+    .raw(
+      `create index concurrently if not exists ${name} on items ` +
+        `(collection_id, (properties -> '${key}') ${direction}, sort_key, id) where archived_at is null`,
+    )
+    .execute(db);
+}
+
+/** Builds every pending index (outside any transaction); returns how many were built. */
+export async function buildPendingPropertyIndexes(db: Database): Promise<number> {
+  const pending = await db
+    .selectFrom('property_indexes')
+    .select(['key', 'variant'])
+    .where('state', '=', 'pending')
+    .orderBy('requested_at')
+    .execute();
+  let built = 0;
+  for (const { key, variant } of pending) {
+    const claimed = variant === 'asc' || variant === 'desc' ? variant : null;
+    if (claimed === null) continue;
+    try {
+      await build(db, key, claimed);
+      await db
+        .updateTable('property_indexes')
+        .set({ state: 'ready', error: null, built_at: sql<Date>`now()` })
+        .where('key', '=', key)
+        .where('variant', '=', variant)
+        .execute();
+      built += 1;
+    } catch (error) {
+      await db
+        .updateTable('property_indexes')
+        .set({ state: 'failed', error: error instanceof Error ? error.message : String(error) })
+        .where('key', '=', key)
+        .where('variant', '=', variant)
+        .execute();
+    }
+  }
+  return built;
+}

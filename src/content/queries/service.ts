@@ -1,0 +1,226 @@
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { UUID_PATTERN } from '../../http/schemas.js';
+import type { WorkspaceAccess } from '../access/authorize.js';
+import { requireCollection } from '../collections/service.js';
+import { toItem } from '../items/repository.js';
+import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../query/cursor.js';
+import type { ParsedDefinition } from '../query/definition.js';
+import { type GroupValue as SqlGroupValue, groupCondition } from '../query/group.js';
+import { parseDefinition } from '../query/parse.js';
+import {
+  groupCountsStatement,
+  type ListScope,
+  type PageRow,
+  pagePlan,
+} from '../query/statements.js';
+import { isDateValue } from '../query/values.js';
+import { listStatuses } from '../statuses/service.js';
+import { definitionContext } from '../views/service.js';
+import {
+  type GroupedPage,
+  type GroupedQuery,
+  type GroupValue,
+  type ItemPage,
+  PAGE_DEFAULT,
+  type QueryView,
+} from './schemas.js';
+import { instanceSecret } from './secret.js';
+
+const uuid = new RegExp(UUID_PATTERN);
+
+/** Everything a list query needs: the parsed definition, the scope, statuses in order, the signing secret. */
+export interface Prepared {
+  scope: ListScope;
+  definition: ParsedDefinition;
+  raw: Record<string, unknown>;
+  statusOrder: string[];
+  secret: string;
+  now: Date;
+}
+
+export async function prepare(
+  db: Database,
+  access: WorkspaceAccess,
+  collectionId: string,
+  raw: Record<string, unknown>,
+): Promise<Prepared> {
+  await requireCollection(db, access.workspaceId, collectionId);
+  const [context, statuses, secret] = await Promise.all([
+    definitionContext(db, access.workspaceId),
+    listStatuses(db, access.workspaceId),
+    instanceSecret(db, 'cursor'),
+  ]);
+  return {
+    scope: { workspaceId: access.workspaceId, collectionId },
+    definition: parseDefinition(raw, context),
+    raw,
+    statusOrder: statuses.map((status) => status.id),
+    secret,
+    now: new Date(),
+  };
+}
+
+async function page(
+  db: Database,
+  prepared: Prepared,
+  cursor: string | undefined,
+  limit: number,
+  group?: { value: SqlGroupValue },
+): Promise<ItemPage> {
+  const { definition, raw, scope } = prepared;
+  const bindTo = cursorScope({
+    c: scope.collectionId,
+    f: raw.filter ?? null,
+    s: raw.sort ?? [],
+    g: group === undefined ? undefined : { by: raw.groupBy, v: group.value },
+  });
+  const after = cursor === undefined ? null : decodeCursor(prepared.secret, bindTo, cursor);
+  const extra =
+    group === undefined || definition.groupBy === null
+      ? undefined
+      : groupCondition(definition.groupBy, group.value);
+  const plan = pagePlan(scope, definition, {
+    now: prepared.now,
+    statusOrder: prepared.statusOrder,
+    after,
+    limit: limit + 1,
+    extra,
+  });
+  const rows: Array<{ row: PageRow; segment: Segment }> = [];
+  for (const { segment, statement } of plan.segments) {
+    if (rows.length > limit) break;
+    const result = await statement.execute(db);
+    rows.push(...result.rows.map((row) => ({ row, segment })));
+  }
+  const visible = rows.slice(0, limit);
+  const last = visible.at(-1);
+  const nextCursor =
+    rows.length > limit && last !== undefined
+      ? encodeCursor(prepared.secret, bindTo, {
+          segment: last.segment,
+          position: {
+            values: plan.columns.map((_column, index) => {
+              const value = last.row[`s${index}`] ?? null;
+              return value instanceof Date ? value.toISOString() : value;
+            }),
+            sortKey: last.row.sort_key,
+            id: last.row.id,
+          },
+        })
+      : null;
+  return { items: visible.map(({ row }) => toItem(row)), nextCursor };
+}
+
+export async function queryView(
+  db: Database,
+  access: WorkspaceAccess,
+  collectionId: string,
+  input: QueryView,
+): Promise<ItemPage> {
+  const prepared = await prepare(db, access, collectionId, input.definition);
+  return page(db, prepared, input.cursor, input.limit ?? PAGE_DEFAULT);
+}
+
+function requireGroupBy(prepared: Prepared) {
+  const group = prepared.definition.groupBy;
+  if (group === null)
+    throw badRequest('group_by_required', 'The definition has no groupBy', { path: '/groupBy' });
+  return group;
+}
+
+/** Counts per group value, every declared value first (statuses, options in order), then the others. */
+export async function groupCounts(
+  db: Database,
+  access: WorkspaceAccess,
+  collectionId: string,
+  raw: Record<string, unknown>,
+): Promise<Array<{ value: GroupValue; count: number }>> {
+  const prepared = await prepare(db, access, collectionId, raw);
+  const group = requireGroupBy(prepared);
+  const { rows } = await groupCountsStatement(
+    prepared.scope,
+    prepared.definition,
+    prepared,
+  ).execute(db);
+  const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
+  const target = group.target;
+  const declared: string[] =
+    target.kind === 'attribute' && target.attribute === 'statusId'
+      ? prepared.statusOrder
+      : target.valueKind === 'boolean'
+        ? ['true', 'false']
+        : target.kind === 'field'
+          ? (target.field.config.options ?? []).map((option) => option.id)
+          : [];
+  const others = [...counts.keys()]
+    .filter((value): value is string => value !== null && !declared.includes(value))
+    .sort();
+  const out: Array<{ value: GroupValue; count: number }> = [...declared, ...others].map(
+    (value) => ({
+      value: target.valueKind === 'boolean' ? value === 'true' : value,
+      count: counts.get(value) ?? 0,
+    }),
+  );
+  const empty = counts.get(null) ?? 0;
+  if (empty > 0) out.push({ value: null, count: empty });
+  return out;
+}
+
+function groupKey(value: GroupValue): string {
+  return value === null ? 'null' : String(value);
+}
+
+/** Checks a requested group value against what the grouping holds. */
+function checkGroupValue(prepared: Prepared, value: GroupValue, index: number): void {
+  const kind = requireGroupBy(prepared).target.valueKind;
+  const path = `/groups/${index}`;
+  if (value === null) return;
+  const ok =
+    kind === 'boolean'
+      ? typeof value === 'boolean'
+      : kind === 'date'
+        ? typeof value === 'string' && value.length === 10 && isDateValue(value)
+        : kind === 'status' || kind === 'person' || kind === 'persons' || kind === 'item'
+          ? typeof value === 'string' && uuid.test(value)
+          : typeof value === 'string';
+  if (!ok)
+    throw badRequest('invalid_group', 'A requested group value does not fit the grouping', {
+      path,
+    });
+}
+
+export async function groupedQuery(
+  db: Database,
+  access: WorkspaceAccess,
+  collectionId: string,
+  input: GroupedQuery,
+): Promise<GroupedPage> {
+  const prepared = await prepare(db, access, collectionId, input.definition);
+  requireGroupBy(prepared);
+  for (const [index, value] of input.groups.entries()) checkGroupValue(prepared, value, index);
+  const keys = new Set(input.groups.map(groupKey));
+  for (const key of Object.keys(input.cursors ?? {})) {
+    if (!keys.has(key))
+      throw badRequest('invalid_cursor', 'A cursor names a group that is not requested', {
+        group: key,
+      });
+  }
+  const { rows } = await groupCountsStatement(
+    prepared.scope,
+    prepared.definition,
+    prepared,
+  ).execute(db);
+  const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
+  const limit = input.limit ?? PAGE_DEFAULT;
+  const groups = [];
+  for (const value of input.groups) {
+    const result = await page(db, prepared, input.cursors?.[groupKey(value)], limit, { value });
+    groups.push({
+      value,
+      count: counts.get(value === null ? null : String(value)) ?? 0,
+      ...result,
+    });
+  }
+  return { groups };
+}
