@@ -1,0 +1,86 @@
+import type { Config } from '../../config.js';
+import * as accounts from '../../content/accounts/service.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { patchText } from '../common/patch.js';
+import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
+import { encryptSecret } from '../secrets/cipher.js';
+import { secretsKeyring } from '../secrets/keyring.js';
+import { decryptRecords, toSecretInfo } from '../secrets/records.js';
+import * as repository from './repository.js';
+import type { SettingsRow } from './repository.js';
+import { MAX_USER_SECRETS, type UpdateMeBody, type UserMe } from './schemas.js';
+
+const DEFAULT_SETTINGS: SettingsRow = { dotfiles_repo: null, extensions: [] };
+
+async function toUserMe(db: Database, userId: string, settings: SettingsRow): Promise<UserMe> {
+  const user = await accounts.getUser(db, userId);
+  return { ...user, dotfilesRepo: settings.dotfiles_repo, extensions: settings.extensions };
+}
+
+export async function getMe(db: Database, userId: string): Promise<UserMe> {
+  const settings = (await repository.findSettings(db, userId)) ?? DEFAULT_SETTINGS;
+  return toUserMe(db, userId, settings);
+}
+
+/** PATCH: only fields sent change; a blank `dotfilesRepo` clears it; `extensions` is replaced whole. */
+export async function updateMe(db: Database, userId: string, input: UpdateMeBody): Promise<UserMe> {
+  const current = (await repository.findSettings(db, userId)) ?? DEFAULT_SETTINGS;
+  const dotfilesRepo = patchText(input.dotfilesRepo);
+  const settings = await repository.saveSettings(db, userId, {
+    dotfiles_repo: dotfilesRepo === undefined ? current.dotfiles_repo : dotfilesRepo,
+    extensions: input.extensions ?? current.extensions,
+  });
+  return toUserMe(db, userId, settings);
+}
+
+/** Binds each ciphertext to its user and name (the AES-GCM associated data). */
+function secretContext(userId: string, name: string): string {
+  return `user-secret:${userId}:${name}`;
+}
+
+export async function listSecrets(db: Database, userId: string): Promise<SecretInfo[]> {
+  return (await repository.listSecrets(db, userId)).map(toSecretInfo);
+}
+
+/** Creates or replaces a secret by name; `created` tells which. The value is never returned. */
+export async function setSecret(
+  db: Database,
+  config: Config,
+  userId: string,
+  input: SetSecretBody,
+): Promise<{ secret: SecretInfo; created: boolean }> {
+  const keyring = await secretsKeyring(config);
+  const { row, created } = await repository.upsertSecret(db, {
+    id: newId(),
+    userId,
+    name: input.name,
+    value: encryptSecret(keyring, input.value, secretContext(userId, input.name)),
+  });
+  if (created && (await repository.countSecrets(db, userId)) > MAX_USER_SECRETS) {
+    throw badRequest('too_many_secrets', `An account holds at most ${MAX_USER_SECRETS} secrets`, {
+      max: MAX_USER_SECRETS,
+    });
+  }
+  return { secret: toSecretInfo(row), created };
+}
+
+export async function deleteSecret(db: Database, userId: string, secretId: string): Promise<void> {
+  if (!(await repository.deleteSecret(db, userId, secretId))) throw notFound('Secret');
+}
+
+/**
+ * The decrypted secrets of a user, by name, for the code that starts that
+ * user's worker. No route calls this: values never leave through the API.
+ */
+export async function decryptUserSecrets(
+  db: Database,
+  config: Config,
+  userId: string,
+): Promise<Array<{ name: string; value: string }>> {
+  const rows = await repository.listEncryptedSecrets(db, userId);
+  if (rows.length === 0) return [];
+  const keyring = await secretsKeyring(config);
+  return decryptRecords(keyring, rows, (name) => secretContext(userId, name));
+}
