@@ -137,11 +137,13 @@ export function authorizeKeyRoute(scopes: readonly string[], route: RouteRef): v
 }
 
 function describeRule(rule: KeyRule | undefined): string {
-  if (rule === undefined) return 'API keys cannot call this route (403 `key_not_allowed`).';
-  if (rule === SESSION) return 'For signed-in people only: API keys get 403 `session_required`.';
-  if (rule === ANY_KEY) return 'Any API key of this organization may call it; no scope is needed.';
+  if (rule === undefined) return '**API keys:** refused (403 `key_not_allowed`).';
+  if (rule === SESSION) {
+    return '**API keys:** refused (403 `session_required`): for signed-in people only.';
+  }
+  if (rule === ANY_KEY) return '**API keys:** any key of this organization, no scope needed.';
   const names = rule.map((scope) => `\`${scope}\``).join(' and ');
-  return `API keys need ${rule.length > 1 ? 'the scopes' : 'the scope'} ${names} (or \`*\`).`;
+  return `**API keys:** need ${rule.length > 1 ? 'the scopes' : 'the scope'} ${names} (or \`*\`).`;
 }
 
 /** An `onRoute` hook: appends to each route's description what an API key needs, from the table. */

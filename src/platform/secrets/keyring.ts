@@ -30,7 +30,8 @@ async function readKeyFile(path: string): Promise<Buffer | null> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (isFileError(error, 'ENOENT')) return null;
-    throw new ConfigError('SECRETS_KEY', `cannot read ${path}: ${String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError('SECRETS_KEY', `not set, and ${path} cannot be read: ${reason}`);
   }
   const key = decodeSecretsKey(text);
   if (key === null) {
