@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import { inTransaction } from '../../db/transaction.js';
+import { requireUserPrincipal } from '../../http/auth.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { requireUserPrincipal } from '../../http/auth.js';
-import * as orgs from '../orgs/service.js';
 import { OrgParams } from '../orgs/schemas.js';
+import * as orgs from '../orgs/service.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, KeyParams } from './schemas.js';
 import * as service from './service.js';
 

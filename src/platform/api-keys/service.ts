@@ -8,8 +8,8 @@ import type { OrgKeyPrincipal } from '../access/principal.js';
 import { type OrgRole, requireRole, roleCan } from '../access/roles.js';
 import { isScope } from '../access/scopes.js';
 import * as orgs from '../orgs/service.js';
-import * as repository from './repository.js';
 import type { ApiKeyRow } from './repository.js';
+import * as repository from './repository.js';
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from './schemas.js';
 
 export const API_KEY_PREFIX = 'spk_';

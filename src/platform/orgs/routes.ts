@@ -1,9 +1,8 @@
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
-import { NoContent } from '../../http/schemas.js';
 import { inTransaction } from '../../db/transaction.js';
+import { requirePrincipal, requireUserPrincipal } from '../../http/auth.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { requireUserPrincipal } from '../../http/auth.js';
 import {
   AddMemberBody,
   ChangeRoleBody,

@@ -6,8 +6,8 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { type OrgRole, requireRole } from '../access/roles.js';
-import * as repository from './repository.js';
 import type { MemberRow, OrganizationRow } from './repository.js';
+import * as repository from './repository.js';
 import type { AddMemberBody, CreateOrganizationBody, Member, Organization } from './schemas.js';
 
 function toOrganization(row: OrganizationRow, role: OrgRole): Organization {
@@ -50,20 +50,34 @@ export async function orgAccess(
   return { orgId, role: member.role, userId: principal.userId, keyId: null, scopes: null };
 }
 
-/** A membership by its id (API keys remember the membership of their creator). */
-export async function getMembershipById(db: Database, memberId: string) {
-  const member = await repository.findMemberById(db, memberId);
-  return member === undefined
+export interface Membership {
+  id: string;
+  orgId: string;
+  userId: string;
+  role: OrgRole;
+}
+
+function toMembership(row: MemberRow | undefined): Membership | undefined {
+  return row === undefined
     ? undefined
-    : { id: member.id, orgId: member.org_id, userId: member.user_id, role: member.role };
+    : { id: row.id, orgId: row.org_id, userId: row.user_id, role: row.role };
+}
+
+/** A membership by its id (a personal API key is tied to its creator's membership). */
+export async function getMembershipById(
+  db: Database,
+  memberId: string,
+): Promise<Membership | undefined> {
+  return toMembership(await repository.findMemberById(db, memberId));
 }
 
 /** The membership of a user in an organization, if any. */
-export async function getMembership(db: Database, orgId: string, userId: string) {
-  const member = await repository.findMember(db, orgId, userId);
-  return member === undefined
-    ? undefined
-    : { id: member.id, orgId: member.org_id, userId: member.user_id, role: member.role };
+export async function getMembership(
+  db: Database,
+  orgId: string,
+  userId: string,
+): Promise<Membership | undefined> {
+  return toMembership(await repository.findMember(db, orgId, userId));
 }
 
 /** The caller's organizations: a person's memberships, or a key's one organization. */

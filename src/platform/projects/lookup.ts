@@ -1,8 +1,8 @@
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { OrgAccess } from '../access/org-access.js';
-import * as repository from './repository.js';
 import type { ProjectRow } from './repository.js';
+import * as repository from './repository.js';
 
 /**
  * The project if it belongs to the caller's organization, else 404 (a project

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EncryptedValue } from '../secrets/cipher.js';
-import type { ProjectConfig, RepositoryRef, FeatureMap, VersionAction } from './tables.js';
+import type { FeatureMap, ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
 
 export interface ProjectRow {
   id: string;

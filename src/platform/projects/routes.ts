@@ -3,8 +3,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { requirePrincipal } from '../../http/auth.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import * as orgs from '../orgs/service.js';
 import { OrgParams } from '../orgs/schemas.js';
+import * as orgs from '../orgs/service.js';
 import { CreateProjectBody, Project, ProjectParams, UpdateProjectBody } from './schemas.js';
 import * as service from './service.js';
 

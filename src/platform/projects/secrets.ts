@@ -8,8 +8,8 @@ import { encryptSecret } from '../secrets/cipher.js';
 import { secretsKeyring } from '../secrets/keyring.js';
 import { decryptRecords, toSecretInfo } from '../secrets/records.js';
 import { projectInOrg } from './lookup.js';
-import * as repository from './repository.js';
 import type { SecretRow } from './repository.js';
+import * as repository from './repository.js';
 import { MAX_PROJECT_SECRETS } from './schemas.js';
 
 /** Binds each ciphertext to its project and name (the AES-GCM associated data). */

@@ -1,15 +1,15 @@
+import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Config } from '../../config.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { patchText, sameJson } from '../common/patch.js';
-import { projectInOrg } from './lookup.js';
-import * as repository from './repository.js';
-import type { ProjectRow, SecretRow } from './repository.js';
-import type { CreateProjectBody, Project, UpdateProjectBody } from './schemas.js';
 import { toSecretInfo } from '../secrets/records.js';
+import { projectInOrg } from './lookup.js';
+import type { ProjectRow, SecretRow } from './repository.js';
+import * as repository from './repository.js';
+import type { CreateProjectBody, Project, UpdateProjectBody } from './schemas.js';
 import { applySecretChanges } from './secrets.js';
 import type { ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
 
@@ -73,6 +73,24 @@ function nameTaken(error: unknown): unknown {
     : error;
 }
 
+function recordVersion(
+  db: Database,
+  access: OrgAccess,
+  projectId: string,
+  version: { number: number; action: VersionAction; config: ProjectConfig; restoredFrom?: number },
+): Promise<void> {
+  return repository.insertVersion(db, {
+    id: newId(),
+    projectId,
+    version: version.number,
+    action: version.action,
+    restoredFrom: version.restoredFrom ?? null,
+    config: version.config,
+    userId: access.userId,
+    keyId: access.keyId,
+  });
+}
+
 /**
  * Stores a new configuration as the next version, when it differs from the
  * current one; an unchanged configuration makes no version.
@@ -83,39 +101,26 @@ export async function saveConfig(
   row: ProjectRow,
   next: ProjectConfig,
   action: VersionAction,
-  restoredFrom: number | null = null,
+  restoredFrom?: number,
 ): Promise<ProjectRow> {
   if (sameJson(configOf(row), next)) return row;
-  const version = row.version + 1;
-  const updated = await repository.updateProject(db, row.id, next, version).catch((error) => {
+  const number = row.version + 1;
+  const updated = await repository.updateProject(db, row.id, next, number).catch((error) => {
     throw nameTaken(error);
   });
-  await repository.insertVersion(db, {
-    id: newId(),
-    projectId: row.id,
-    version,
-    action,
-    restoredFrom,
-    config: next,
-    userId: access.userId,
-    keyId: access.keyId,
-  });
+  await recordVersion(db, access, row.id, { number, action, config: next, restoredFrom });
   return updated;
 }
 
 export async function listProjects(db: Database, access: OrgAccess): Promise<Project[]> {
   requireAccess(access, 'projects:read');
   const rows = await repository.listProjects(db, access.orgId);
-  const secrets = await repository.listSecretsOfProjects(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    toProject(
-      row,
-      secrets.filter((secret) => secret.project_id === row.id),
-    ),
-  );
+  const secrets = new Map<string, SecretRow[]>();
+  const ids = rows.map((row) => row.id);
+  for (const secret of await repository.listSecretsOfProjects(db, ids)) {
+    secrets.set(secret.project_id, [...(secrets.get(secret.project_id) ?? []), secret]);
+  }
+  return rows.map((row) => toProject(row, secrets.get(row.id) ?? []));
 }
 
 export async function getProject(
@@ -148,16 +153,7 @@ export async function createProject(
     .catch((error) => {
       throw nameTaken(error);
     });
-  await repository.insertVersion(db, {
-    id: newId(),
-    projectId: id,
-    version: 1,
-    action: 'create',
-    restoredFrom: null,
-    config: projectConfig,
-    userId: access.userId,
-    keyId: access.keyId,
-  });
+  await recordVersion(db, access, id, { number: 1, action: 'create', config: projectConfig });
   await applySecretChanges(db, config, access, id, input.secrets ?? []);
   return withSecrets(db, row);
 }

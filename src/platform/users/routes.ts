@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { inTransaction } from '../../db/transaction.js';
+import { requireUserPrincipal } from '../../http/auth.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { requireUserPrincipal } from '../../http/auth.js';
 import { SecretInfo, SetSecretBody } from '../common/schemas.js';
 import { UpdateMeBody, UserMe, UserSecretParams } from './schemas.js';
 import * as service from './service.js';

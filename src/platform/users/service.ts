@@ -8,8 +8,8 @@ import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
 import { encryptSecret } from '../secrets/cipher.js';
 import { secretsKeyring } from '../secrets/keyring.js';
 import { decryptRecords, toSecretInfo } from '../secrets/records.js';
-import * as repository from './repository.js';
 import type { SettingsRow } from './repository.js';
+import * as repository from './repository.js';
 import { MAX_USER_SECRETS, type UpdateMeBody, type UserMe } from './schemas.js';
 
 const DEFAULT_SETTINGS: SettingsRow = { dotfiles_repo: null, extensions: [] };
@@ -26,9 +26,9 @@ export async function getMe(db: Database, userId: string): Promise<UserMe> {
 
 /** PATCH: only fields sent change; a blank `dotfilesRepo` clears it; `extensions` is replaced whole. */
 export async function updateMe(db: Database, userId: string, input: UpdateMeBody): Promise<UserMe> {
-  const current = (await repository.findSettings(db, userId)) ?? DEFAULT_SETTINGS;
+  const current = await repository.lockSettings(db, userId);
   const dotfilesRepo = patchText(input.dotfilesRepo);
-  const settings = await repository.saveSettings(db, userId, {
+  const settings = await repository.updateSettings(db, userId, {
     dotfiles_repo: dotfilesRepo === undefined ? current.dotfiles_repo : dotfilesRepo,
     extensions: input.extensions ?? current.extensions,
   });
