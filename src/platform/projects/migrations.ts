@@ -24,7 +24,7 @@ export const projectsMigrations: Migrations = {
       await sql`
         create table project_secrets (
           id uuid primary key,
-          project_id uuid not null references projects (id) on delete cascade,
+          owner_id uuid not null references projects (id) on delete cascade,
           name text not null,
           ciphertext text not null,
           nonce text not null,
@@ -33,8 +33,8 @@ export const projectsMigrations: Migrations = {
           updated_at timestamptz not null default now()
         )`.execute(db);
       await sql`
-        create unique index project_secrets_project_name_key
-          on project_secrets (project_id, name)`.execute(db);
+        create unique index project_secrets_owner_name_key
+          on project_secrets (owner_id, name)`.execute(db);
       await sql`
         create table project_versions (
           id uuid primary key,

@@ -349,7 +349,7 @@ describe('encryption at rest', () => {
     const rows = await t.db
       .selectFrom('project_secrets')
       .selectAll()
-      .where('project_id', '=', id)
+      .where('owner_id', '=', id)
       .orderBy('name')
       .execute();
     expect(rows).toHaveLength(2);
@@ -383,14 +383,14 @@ describe('encryption at rest', () => {
     const a = await t.db
       .selectFrom('project_secrets')
       .select(['ciphertext', 'nonce'])
-      .where('project_id', '=', id)
+      .where('owner_id', '=', id)
       .where('name', '=', 'A')
       .executeTakeFirstOrThrow();
     // Copying A's ciphertext onto B (someone with database access) does not give B A's value.
     await t.db
       .updateTable('project_secrets')
       .set(a)
-      .where('project_id', '=', id)
+      .where('owner_id', '=', id)
       .where('name', '=', 'B')
       .execute();
     await expect(decryptProjectSecrets(t.db, t.ctx.config, org.id, id)).rejects.toMatchObject({

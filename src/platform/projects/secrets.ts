@@ -1,49 +1,24 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
-import { encryptSecret } from '../secrets/cipher.js';
-import { secretsKeyring } from '../secrets/keyring.js';
-import { decryptRecords, toSecretInfo } from '../secrets/records.js';
+import { secretStore } from '../secrets/store.js';
 import { projectInOrg } from './lookup.js';
-import type { SecretRow } from './repository.js';
 import * as repository from './repository.js';
 import { MAX_PROJECT_SECRETS } from './schemas.js';
 
-/** Binds each ciphertext to its project and name (the AES-GCM associated data). */
-function secretContext(projectId: string, name: string): string {
-  return `project-secret:${projectId}:${name}`;
-}
+/** Project secrets: `project_secrets`, each ciphertext bound to its project and name. */
+export const projectSecrets = secretStore({
+  table: 'project_secrets',
+  context: 'project-secret',
+  max: MAX_PROJECT_SECRETS,
+  ownerLabel: 'A project',
+});
 
 /** Writing project secrets: owner or admin, and a key needs `secrets:write` (spec, PATCH semantics 4). */
 function requireSecretWrite(access: OrgAccess): void {
   requireAccess(access, 'secrets:write', ['secrets:write']);
-}
-
-async function ensureWithinLimit(db: Database, projectId: string): Promise<void> {
-  if ((await repository.countSecrets(db, projectId)) > MAX_PROJECT_SECRETS) {
-    throw badRequest('too_many_secrets', `A project holds at most ${MAX_PROJECT_SECRETS} secrets`, {
-      max: MAX_PROJECT_SECRETS,
-    });
-  }
-}
-
-async function writeSecret(
-  db: Database,
-  config: Config,
-  projectId: string,
-  name: string,
-  value: string,
-): Promise<{ row: SecretRow; created: boolean }> {
-  const keyring = await secretsKeyring(config);
-  return repository.upsertSecret(db, {
-    id: newId(),
-    projectId,
-    name,
-    value: encryptSecret(keyring, value, secretContext(projectId, name)),
-  });
 }
 
 /**
@@ -67,10 +42,10 @@ export async function applySecretChanges(
     names.add(name);
   }
   for (const { name, value } of changes) {
-    if (value === null) await repository.deleteSecretByName(db, projectId, name);
-    else await writeSecret(db, config, projectId, name, value);
+    if (value === null) await projectSecrets.removeByName(db, projectId, name);
+    else await projectSecrets.write(db, config, projectId, name, value);
   }
-  await ensureWithinLimit(db, projectId);
+  await projectSecrets.ensureWithinLimit(db, projectId);
 }
 
 export async function listProjectSecrets(
@@ -80,7 +55,7 @@ export async function listProjectSecrets(
 ): Promise<SecretInfo[]> {
   requireAccess(access, 'projects:read');
   await projectInOrg(db, access, projectId);
-  return (await repository.listSecrets(db, projectId)).map(toSecretInfo);
+  return projectSecrets.list(db, projectId);
 }
 
 /** Creates or replaces one secret by name; `created` tells which. */
@@ -93,9 +68,9 @@ export async function setProjectSecret(
 ): Promise<{ secret: SecretInfo; created: boolean }> {
   requireSecretWrite(access);
   await projectInOrg(db, access, projectId, true);
-  const { row, created } = await writeSecret(db, config, projectId, input.name, input.value);
-  await ensureWithinLimit(db, projectId);
-  return { secret: toSecretInfo(row), created };
+  const result = await projectSecrets.write(db, config, projectId, input.name, input.value);
+  await projectSecrets.ensureWithinLimit(db, projectId);
+  return result;
 }
 
 export async function deleteProjectSecret(
@@ -106,7 +81,7 @@ export async function deleteProjectSecret(
 ): Promise<void> {
   requireSecretWrite(access);
   await projectInOrg(db, access, projectId, true);
-  if (!(await repository.deleteSecretById(db, projectId, secretId))) throw notFound('Secret');
+  if (!(await projectSecrets.removeById(db, projectId, secretId))) throw notFound('Secret');
 }
 
 /**
@@ -121,8 +96,5 @@ export async function decryptProjectSecrets(
 ): Promise<Array<{ name: string; value: string }>> {
   const project = await repository.findProject(db, orgId, projectId);
   if (project === undefined) throw notFound('Project');
-  const rows = await repository.listEncryptedSecrets(db, projectId);
-  if (rows.length === 0) return [];
-  const keyring = await secretsKeyring(config);
-  return decryptRecords(keyring, rows, (name) => secretContext(projectId, name));
+  return projectSecrets.decrypt(db, config, projectId);
 }

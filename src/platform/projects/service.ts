@@ -5,12 +5,12 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { patchText, sameJson } from '../common/patch.js';
-import { toSecretInfo } from '../secrets/records.js';
+import type { SecretInfo } from '../common/schemas.js';
 import { projectInOrg } from './lookup.js';
-import type { ProjectRow, SecretRow } from './repository.js';
+import type { ProjectRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateProjectBody, Project, UpdateProjectBody } from './schemas.js';
-import { applySecretChanges } from './secrets.js';
+import { applySecretChanges, projectSecrets } from './secrets.js';
 import type { ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
 
 export function configOf(row: ProjectRow): ProjectConfig {
@@ -24,12 +24,12 @@ export function configOf(row: ProjectRow): ProjectConfig {
   };
 }
 
-function toProject(row: ProjectRow, secrets: readonly SecretRow[]): Project {
+function toProject(row: ProjectRow, secrets: SecretInfo[]): Project {
   return {
     id: row.id,
     orgId: row.org_id,
     ...configOf(row),
-    secrets: secrets.map(toSecretInfo),
+    secrets,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -37,7 +37,7 @@ function toProject(row: ProjectRow, secrets: readonly SecretRow[]): Project {
 }
 
 async function withSecrets(db: Database, row: ProjectRow): Promise<Project> {
-  return toProject(row, await repository.listSecrets(db, row.id));
+  return toProject(row, await projectSecrets.list(db, row.id));
 }
 
 function repositoriesOf(
@@ -115,11 +115,10 @@ export async function saveConfig(
 export async function listProjects(db: Database, access: OrgAccess): Promise<Project[]> {
   requireAccess(access, 'projects:read');
   const rows = await repository.listProjects(db, access.orgId);
-  const secrets = new Map<string, SecretRow[]>();
-  const ids = rows.map((row) => row.id);
-  for (const secret of await repository.listSecretsOfProjects(db, ids)) {
-    secrets.set(secret.project_id, [...(secrets.get(secret.project_id) ?? []), secret]);
-  }
+  const secrets = await projectSecrets.listOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toProject(row, secrets.get(row.id) ?? []));
 }
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { EncryptedSecretsTable } from '../secrets/store.js';
 
 export interface RepositoryRef {
   url: string;
@@ -36,18 +37,6 @@ export interface ProjectsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A secret value encrypted with AES-256-GCM (see platform/secrets); never the value itself. */
-export interface ProjectSecretsTable {
-  id: string;
-  project_id: string;
-  name: string;
-  ciphertext: string;
-  nonce: string;
-  key_id: string;
-  created_at: Generated<Date>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
 export type VersionAction = 'create' | 'update' | 'restore';
 
 export interface ProjectVersionsTable {
@@ -65,7 +54,8 @@ export interface ProjectVersionsTable {
 declare module '../../db/schema.js' {
   interface DB {
     projects: ProjectsTable;
-    project_secrets: ProjectSecretsTable;
+    /** `owner_id` is the project. */
+    project_secrets: EncryptedSecretsTable;
     project_versions: ProjectVersionsTable;
   }
 }

@@ -15,7 +15,7 @@ export const usersMigrations: Migrations = {
       await sql`
         create table user_secrets (
           id uuid primary key,
-          user_id uuid not null references users (id) on delete cascade,
+          owner_id uuid not null references users (id) on delete cascade,
           name text not null,
           ciphertext text not null,
           nonce text not null,
@@ -24,7 +24,9 @@ export const usersMigrations: Migrations = {
           updated_at timestamptz not null default now()
         )`.execute(db);
       await sql`
-        create unique index user_secrets_user_name_key on user_secrets (user_id, name)`.execute(db);
+        create unique index user_secrets_owner_name_key on user_secrets (owner_id, name)`.execute(
+        db,
+      );
     },
   },
 };

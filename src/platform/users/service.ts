@@ -1,13 +1,10 @@
 import type { Config } from '../../config.js';
 import * as accounts from '../../content/accounts/service.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
+import { notFound } from '../../http/errors.js';
 import { patchText } from '../common/patch.js';
 import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
-import { encryptSecret } from '../secrets/cipher.js';
-import { secretsKeyring } from '../secrets/keyring.js';
-import { decryptRecords, toSecretInfo } from '../secrets/records.js';
+import { secretStore } from '../secrets/store.js';
 import type { SettingsRow } from './repository.js';
 import * as repository from './repository.js';
 import { MAX_USER_SECRETS, type UpdateMeBody, type UserMe } from './schemas.js';
@@ -35,13 +32,16 @@ export async function updateMe(db: Database, userId: string, input: UpdateMeBody
   return toUserMe(db, userId, settings);
 }
 
-/** Binds each ciphertext to its user and name (the AES-GCM associated data). */
-function secretContext(userId: string, name: string): string {
-  return `user-secret:${userId}:${name}`;
-}
+/** User secrets: `user_secrets`, each ciphertext bound to its user and name. */
+const userSecrets = secretStore({
+  table: 'user_secrets',
+  context: 'user-secret',
+  max: MAX_USER_SECRETS,
+  ownerLabel: 'An account',
+});
 
 export async function listSecrets(db: Database, userId: string): Promise<SecretInfo[]> {
-  return (await repository.listSecrets(db, userId)).map(toSecretInfo);
+  return userSecrets.list(db, userId);
 }
 
 /** Creates or replaces a secret by name; `created` tells which. The value is never returned. */
@@ -51,23 +51,13 @@ export async function setSecret(
   userId: string,
   input: SetSecretBody,
 ): Promise<{ secret: SecretInfo; created: boolean }> {
-  const keyring = await secretsKeyring(config);
-  const { row, created } = await repository.upsertSecret(db, {
-    id: newId(),
-    userId,
-    name: input.name,
-    value: encryptSecret(keyring, input.value, secretContext(userId, input.name)),
-  });
-  if (created && (await repository.countSecrets(db, userId)) > MAX_USER_SECRETS) {
-    throw badRequest('too_many_secrets', `An account holds at most ${MAX_USER_SECRETS} secrets`, {
-      max: MAX_USER_SECRETS,
-    });
-  }
-  return { secret: toSecretInfo(row), created };
+  const result = await userSecrets.write(db, config, userId, input.name, input.value);
+  await userSecrets.ensureWithinLimit(db, userId);
+  return result;
 }
 
 export async function deleteSecret(db: Database, userId: string, secretId: string): Promise<void> {
-  if (!(await repository.deleteSecret(db, userId, secretId))) throw notFound('Secret');
+  if (!(await userSecrets.removeById(db, userId, secretId))) throw notFound('Secret');
 }
 
 /**
@@ -79,8 +69,5 @@ export async function decryptUserSecrets(
   config: Config,
   userId: string,
 ): Promise<Array<{ name: string; value: string }>> {
-  const rows = await repository.listEncryptedSecrets(db, userId);
-  if (rows.length === 0) return [];
-  const keyring = await secretsKeyring(config);
-  return decryptRecords(keyring, rows, (name) => secretContext(userId, name));
+  return userSecrets.decrypt(db, config, userId);
 }

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { EncryptedSecretsTable } from '../secrets/store.js';
 
 /** Per-user settings of the development platform; a user without a row has the defaults. */
 export interface UserSettingsTable {
@@ -9,21 +10,10 @@ export interface UserSettingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A secret value encrypted with AES-256-GCM (see platform/secrets); never the value itself. */
-export interface UserSecretsTable {
-  id: string;
-  user_id: string;
-  name: string;
-  ciphertext: string;
-  nonce: string;
-  key_id: string;
-  created_at: Generated<Date>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
 declare module '../../db/schema.js' {
   interface DB {
     user_settings: UserSettingsTable;
-    user_secrets: UserSecretsTable;
+    /** `owner_id` is the user. */
+    user_secrets: EncryptedSecretsTable;
   }
 }
