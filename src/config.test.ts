@@ -52,8 +52,25 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'perhaps'],
     ['BODY_LIMIT', '-1'],
+    ['SECRETS_KEY', 'too-short'],
+    ['SECRETS_KEY', 'ab'.repeat(31)],
+    ['SECRETS_KEY', Buffer.alloc(16).toString('base64')],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
+  });
+
+  it('reads SECRETS_KEY as hex or base64 and never repeats a bad value', () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef');
+    expect(loadConfig({}).secretsKey).toBeNull();
+    expect(loadConfig({ SECRETS_KEY: key.toString('hex') }).secretsKey).toEqual(key);
+    expect(loadConfig({ SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);
+    expect(loadConfig({ SECRETS_KEY: key.toString('base64url') }).secretsKey).toEqual(key);
+    expect(() => loadConfig({ SECRETS_KEY: 'my-very-secret-passphrase' })).toThrowError(
+      /^SECRETS_KEY: expected 32 bytes/,
+    );
+    expect(() => loadConfig({ SECRETS_KEY: 'my-very-secret-passphrase' })).not.toThrowError(
+      /passphrase/,
+    );
   });
 });

@@ -28,6 +28,11 @@ export interface Config {
   filesDir: string;
   /** Largest accepted file upload, in bytes. */
   maxUploadBytes: number;
+  /**
+   * The 32-byte key that encrypts stored secrets (AES-256-GCM). Null: the key
+   * is read from, or on first start generated into, `DATA_DIR/secrets.key`.
+   */
+  secretsKey: Buffer | null;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +122,34 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
+export const SECRETS_KEY_BYTES = 32;
+
+/**
+ * A secrets key as text: 64 hex digits, or base64 / base64url of 32 bytes
+ * (`openssl rand -base64 32`). Null when the text is neither.
+ */
+export function decodeSecretsKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const key = Buffer.from(value, 'base64');
+  return key.length === SECRETS_KEY_BYTES ? key : null;
+}
+
+function secretsKey(env: Env): Buffer | null {
+  const raw = read(env, 'SECRETS_KEY');
+  if (raw === undefined) return null;
+  const key = decodeSecretsKey(raw);
+  // The message never repeats the value: it is a secret.
+  if (key === null) {
+    throw new ConfigError(
+      'SECRETS_KEY',
+      `expected ${SECRETS_KEY_BYTES} bytes as 64 hex digits or base64 (such as the output of \`openssl rand -base64 32\`)`,
+    );
+  }
+  return key;
+}
+
 /** Reads every setting from the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
@@ -137,5 +170,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     filesDir: resolve(read(env, 'FILES_DIR') ?? join(dataDir, 'files')),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
+    secretsKey: secretsKey(env),
   };
 }

@@ -1,5 +1,5 @@
 import { accountsModule } from './content/accounts/index.js';
-import { apiKeysModule } from './content/api-keys/index.js';
+import { apiKeysModule as workspaceApiKeysModule } from './content/api-keys/index.js';
 import { bulkModule } from './content/bulk/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
@@ -14,6 +14,11 @@ import { workspacesModule } from './content/workspaces/index.js';
 import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
+import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
+import { orgsModule } from './platform/orgs/index.js';
+import { projectsModule } from './platform/projects/index.js';
+import { secretsModule } from './platform/secrets/index.js';
+import { usersModule } from './platform/users/index.js';
 
 /** Every module of the service, in the order their routes are registered. */
 export const modules: readonly AppModule[] = [
@@ -27,10 +32,15 @@ export const modules: readonly AppModule[] = [
   collectionsModule,
   viewsModule,
   itemsModule,
-  apiKeysModule,
+  workspaceApiKeysModule,
   overviewModule,
   queriesModule,
   bulkModule,
+  secretsModule,
+  orgsModule,
+  orgApiKeysModule,
+  projectsModule,
+  usersModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

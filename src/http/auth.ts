@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
-import type { Principal } from './principal.js';
+import type { Principal, UserPrincipal } from './principal.js';
 
 /**
  * What a route accepts, declared on each route as `config.access`:
@@ -74,6 +74,18 @@ export function requirePrincipal(request: FastifyRequest): Principal {
     throw new AppError(500, 'internal_error', 'Route read a principal it did not require');
   }
   return request.principal;
+}
+
+/**
+ * The signed-in person on a `session` route. Other principal kinds exist
+ * (API keys), so a route that reads `userId` narrows to a person first.
+ */
+export function requireUserPrincipal(request: FastifyRequest): UserPrincipal {
+  const principal = requirePrincipal(request);
+  if (principal.kind !== 'user') {
+    throw forbidden('session_required', 'This route needs a signed-in person, not a key or app');
+  }
+  return principal;
 }
 
 /** Installs the one hook that turns credentials into a principal, before any handler runs. */

@@ -68,3 +68,8 @@ export async function revokeSessionByHash(db: Database, tokenHash: string): Prom
     .executeTakeFirst();
   return found !== undefined;
 }
+
+export async function findUsersByIds(db: Database, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(userColumns).where('id', 'in', ids).execute();
+}

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { readCredential, SESSION_COOKIE, requirePrincipal } from '../../http/auth.js';
+import { readCredential, requireUserPrincipal, SESSION_COOKIE } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
@@ -102,7 +102,7 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
       response: { 200: AuthUser },
     },
     handler: async (request) => {
-      const principal = requirePrincipal(request);
+      const principal = requireUserPrincipal(request);
       return service.getUser(ctx.db, principal.userId);
     },
   });

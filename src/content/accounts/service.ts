@@ -95,6 +95,21 @@ export async function getUser(db: Database, userId: string): Promise<AuthUser> {
   return toAuthUser(user);
 }
 
+/** The account with this e-mail (compared case-insensitively), for other modules. */
+export async function findUserByEmail(db: Database, email: string): Promise<AuthUser | undefined> {
+  const user = await repository.findUserByEmail(db, email);
+  return user === undefined ? undefined : toAuthUser(user);
+}
+
+/** The accounts with these ids, by id; ids without an account are absent. */
+export async function getUsers(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, AuthUser>> {
+  const users = await repository.findUsersByIds(db, ids);
+  return new Map(users.map((user) => [user.id, toAuthUser(user)]));
+}
+
 export async function resolveSession(db: Database, token: string): Promise<UserPrincipal | null> {
   const session = await repository.findLiveSession(db, hashToken(token));
   if (session === undefined) return null;

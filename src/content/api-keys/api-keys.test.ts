@@ -113,6 +113,9 @@ describe('workspace API keys', () => {
       expect(response.body.error.code).toBe('session_required');
     }
     expect((await t.http.get(`/workspaces/${workspace.id}/members`, { token })).status).toBe(200);
+    const platform = await t.http.get('/api/orgs', { token });
+    expect(platform.status).toBe(403);
+    expect(platform.body.error.code).toBe('credential_not_accepted');
   });
 
   it('caps the role at the creator’s, now and later', async () => {

@@ -3,7 +3,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { PERMISSIONS } from '../access/permissions.js';
 import { atLeast, type Role } from '../access/roles.js';
-import { findAccountByEmail } from '../accounts/service.js';
+import { findUserByEmail } from '../accounts/service.js';
 import { requireImage } from '../files/service.js';
 import * as repository from './repository.js';
 import type { MemberRow } from './repository.js';
@@ -61,7 +61,7 @@ export async function addMember(
   access: WorkspaceAccess,
   input: InviteMember,
 ): Promise<Member> {
-  const account = await findAccountByEmail(db, input.email);
+  const account = await findUserByEmail(db, input.email);
   if (account === undefined) throw notFound('Account', { email: input.email });
   const current = await repository.findMember(db, access.workspaceId, account.id);
   requireOwnerFor(access, input.role === 'owner' || current?.role === 'owner');

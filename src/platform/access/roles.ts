@@ -1,0 +1,51 @@
+import { forbidden } from '../../http/errors.js';
+
+/** A member's role in an organization. */
+export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+const EVERYONE: readonly OrgRole[] = ORG_ROLES;
+const MANAGERS: readonly OrgRole[] = ['owner', 'admin'];
+const OWNERS: readonly OrgRole[] = ['owner'];
+
+/**
+ * What each role may do in its organization: the one table every platform
+ * service asks. An API key acts with a role too (see OrgAccess), and needs
+ * its scope on top.
+ */
+export const ORG_PERMISSIONS = {
+  /** See the organization, its members and its projects. */
+  'organization:read': EVERYONE,
+  /** Add members and admins, change their roles, remove them. */
+  'members:manage': MANAGERS,
+  /** Grant or take away the owner role, remove an owner. */
+  'owners:manage': OWNERS,
+  'projects:read': EVERYONE,
+  /** Create and update projects, restore versions. */
+  'projects:write': EVERYONE,
+  'projects:delete': MANAGERS,
+  /** Write project secrets (in a project PATCH or through the secrets routes). */
+  'secrets:write': MANAGERS,
+  /** Create API keys that act as the organization (`ownerType: "org"`). */
+  'api-keys:create-org-key': MANAGERS,
+  /** See and revoke every key of the organization, not only one's own. */
+  'api-keys:manage-all': MANAGERS,
+} as const satisfies Record<string, readonly OrgRole[]>;
+
+export type OrgPermission = keyof typeof ORG_PERMISSIONS;
+
+export function roleCan(role: OrgRole, permission: OrgPermission): boolean {
+  const allowed: readonly OrgRole[] = ORG_PERMISSIONS[permission];
+  return allowed.includes(role);
+}
+
+/** Throws 403 `insufficient_role` unless the role has the permission. */
+export function requireRole(role: OrgRole, permission: OrgPermission): void {
+  if (roleCan(role, permission)) return;
+  const allowed: readonly OrgRole[] = ORG_PERMISSIONS[permission];
+  throw forbidden(
+    'insufficient_role',
+    `This needs the role ${allowed.join(' or ')} in the organization`,
+    { permission, allowedRoles: allowed, role },
+  );
+}

@@ -1,0 +1,11 @@
+import type { AppModule } from '../../module.js';
+import { documentKeyRules } from '../access/route-scopes.js';
+import { usersMigrations } from './migrations.js';
+import { userRoutes } from './routes.js';
+import './tables.js';
+
+export const usersModule: AppModule = {
+  name: 'users',
+  migrations: usersMigrations,
+  platformRoutes: documentKeyRules(userRoutes),
+};
