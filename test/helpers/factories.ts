@@ -156,3 +156,63 @@ export async function createItem(
     sortKey: string;
   };
 }
+
+/**
+ * Many cards at once, straight into the table (fixtures for bulk and paging
+ * tests; no events). Numbers continue the workspace counter.
+ */
+export async function insertItems(
+  t: TestApp,
+  workspace: TestWorkspace,
+  collectionId: string,
+  count: number,
+  properties: (index: number) => Record<string, unknown> = () => ({}),
+): Promise<string[]> {
+  const { sql } = await import('kysely');
+  const { keysBetween } = await import('../../src/content/items/order.js');
+  const status = await t.db
+    .selectFrom('statuses')
+    .select('id')
+    .where('workspace_id', '=', workspace.id)
+    .orderBy('position')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const last = await t.db
+    .selectFrom('items')
+    .select('sort_key')
+    .where('collection_id', '=', collectionId)
+    .orderBy(sql`sort_key`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const counter = await t.db
+    .updateTable('workspaces')
+    .set({ item_counter: sql<number>`item_counter + ${count}` })
+    .where('id', '=', workspace.id)
+    .returning('item_counter')
+    .executeTakeFirstOrThrow();
+  const first = Number(counter.item_counter) - count + 1;
+  const keys = keysBetween(last?.sort_key ?? null, null, count);
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 1000) {
+    const rows = keys.slice(start, start + 1000).map((sortKey, offset) => {
+      const index = start + offset;
+      const id = newId();
+      ids.push(id);
+      return {
+        id,
+        workspace_id: workspace.id,
+        collection_id: collectionId,
+        number: first + index,
+        title: `Card ${index}`,
+        status_id: status.id,
+        properties: sql<
+          Record<string, unknown>
+        >`cast(${JSON.stringify(properties(index))} as jsonb)`,
+        sort_key: sortKey,
+        created_by: workspace.owner.user.id,
+      };
+    });
+    await t.db.insertInto('items').values(rows).execute();
+  }
+  return ids;
+}

@@ -10,10 +10,14 @@ export interface ItemsTable {
   title: string;
   status_id: string;
   parent_id: string | null;
-  properties: Record<string, unknown>;
-  blocks: BlockDocument;
+  properties: ColumnType<
+    Record<string, unknown>,
+    Record<string, unknown> | undefined,
+    Record<string, unknown>
+  >;
+  blocks: ColumnType<BlockDocument, BlockDocument | undefined, BlockDocument>;
   /** The text projection of the blocks (Markdown). */
-  body: string;
+  body: ColumnType<string, string | undefined, string>;
   icon: string | null;
   /** Manual order within the home collection: a fractional key compared bytewise. */
   sort_key: string;

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import {
+  addMember,
+  createCollection,
+  createField,
+  createItem,
+  createWorkspace,
+} from '../../../test/helpers/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const workspace = await createWorkspace(t);
+  const token = workspace.owner.token;
+  const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body.map(
+    (status: { id: string }) => status.id,
+  );
+  const tags = await createField(t, workspace, {
+    key: 'tags',
+    type: 'multi_select',
+    name: 'Tags',
+    config: { options: ['red', 'blue'].map((label) => ({ label, color: '#000000' })) },
+  });
+  const [red, blue] = (tags.config.options ?? []).map((option) => option.id);
+  const due = await createField(t, workspace, { key: 'due', type: 'date', name: 'Due' });
+  const owner = await createField(t, workspace, { key: 'owner', type: 'person', name: 'Owner' });
+  const list = await createCollection(t, workspace);
+  const url = (route: string) => `/workspaces/${workspace.id}/collections/${list.id}/${route}`;
+  return { workspace, token, statuses, tags, red, blue, due, owner, list, url };
+}
+
+describe('group counts', () => {
+  it('counts per status with every status listed, per multi-select value with the empty group', async () => {
+    const { workspace, token, statuses, tags, red, blue, list, url } = await setup();
+    await createItem(t, workspace, list.id, {
+      statusId: statuses[0],
+      properties: { tags: [red, blue] },
+    });
+    await createItem(t, workspace, list.id, { statusId: statuses[0], properties: { tags: [red] } });
+    await createItem(t, workspace, list.id, { statusId: statuses[2] });
+    const byStatus = await t.http.post(
+      url('group-counts'),
+      { definition: { groupBy: { attribute: 'statusId' } } },
+      { token },
+    );
+    expect(byStatus.body).toEqual([
+      { value: statuses[0], count: 2 },
+      { value: statuses[1], count: 0 },
+      { value: statuses[2], count: 1 },
+    ]);
+    const byTag = await t.api.post(
+      url('group-counts'),
+      { definition: { groupBy: { fieldId: tags.id } } },
+      { token },
+    );
+    expect(byTag.body).toEqual([
+      { value: red, count: 2 },
+      { value: blue, count: 1 },
+      { value: null, count: 1 },
+    ]);
+    const filtered = await t.http.post(
+      url('group-counts'),
+      {
+        definition: {
+          filter: { fieldId: tags.id, op: 'hasAny', value: [blue] },
+          groupBy: { fieldId: tags.id },
+        },
+      },
+      { token },
+    );
+    expect(filtered.body).toEqual([
+      { value: red, count: 1 },
+      { value: blue, count: 1 },
+    ]);
+    const none = await t.http.post(url('group-counts'), { definition: {} }, { token });
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe('group_by_required');
+  });
+
+  it('groups dates by calendar day in the named time zone', async () => {
+    const { workspace, token, due, list, url } = await setup();
+    await createItem(t, workspace, list.id, { properties: { due: '2026-03-01' } });
+    await createItem(t, workspace, list.id, { properties: { due: '2026-03-01T23:30:00Z' } });
+    await createItem(t, workspace, list.id, {});
+    const utc = await t.http.post(
+      url('group-counts'),
+      { definition: { groupBy: { fieldId: due.id } } },
+      { token },
+    );
+    expect(utc.body).toEqual([
+      { value: '2026-03-01', count: 2 },
+      { value: null, count: 1 },
+    ]);
+    const paris = await t.http.post(
+      url('group-counts'),
+      { definition: { groupBy: { fieldId: due.id, timeZone: 'Europe/Paris' } } },
+      { token },
+    );
+    expect(paris.body).toEqual([
+      { value: '2026-03-01', count: 1 },
+      { value: '2026-03-02', count: 1 },
+      { value: null, count: 1 },
+    ]);
+    const days = await t.http.post(
+      url('grouped-query'),
+      {
+        definition: { groupBy: { fieldId: due.id, timeZone: 'Europe/Paris' } },
+        groups: ['2026-03-01', '2026-03-02', '2026-03-03'],
+      },
+      { token },
+    );
+    expect(
+      days.body.groups.map((group: { value: string; count: number; items: unknown[] }) => [
+        group.value,
+        group.count,
+        group.items.length,
+      ]),
+    ).toEqual([
+      ['2026-03-01', 1, 1],
+      ['2026-03-02', 1, 1],
+      ['2026-03-03', 0, 0],
+    ]);
+  });
+});
+
+describe('grouped query', () => {
+  it('answers every requested column, empty ones too, with per-group counts and cursors', async () => {
+    const { workspace, token, statuses, list, url, owner } = await setup();
+    const member = await addMember(t, workspace, 'member');
+    for (let index = 0; index < 5; index++) {
+      await createItem(t, workspace, list.id, {
+        title: `todo ${index}`,
+        statusId: statuses[0],
+        properties: index < 2 ? { owner: member.user.id } : {},
+      });
+    }
+    await createItem(t, workspace, list.id, { title: 'done', statusId: statuses[2] });
+    const definition = { groupBy: { attribute: 'statusId' } };
+    const first = await t.http.post(
+      url('grouped-query'),
+      { definition, groups: statuses, limit: 2 },
+      { token },
+    );
+    expect(first.status).toBe(200);
+    expect(
+      first.body.groups.map(
+        (group: {
+          value: string;
+          count: number;
+          items: Array<{ title: string }>;
+          nextCursor: string | null;
+        }) => [
+          group.value,
+          group.count,
+          group.items.map((item) => item.title),
+          group.nextCursor === null,
+        ],
+      ),
+    ).toEqual([
+      [statuses[0], 5, ['todo 0', 'todo 1'], false],
+      [statuses[1], 0, [], true],
+      [statuses[2], 1, ['done'], true],
+    ]);
+    const more = await t.http.post(
+      url('grouped-query'),
+      {
+        definition,
+        groups: [statuses[0]],
+        cursors: { [statuses[0]]: first.body.groups[0].nextCursor },
+        limit: 2,
+      },
+      { token },
+    );
+    expect(more.body.groups[0].items.map((item: { title: string }) => item.title)).toEqual([
+      'todo 2',
+      'todo 3',
+    ]);
+    const wrongGroup = await t.http.post(
+      url('grouped-query'),
+      {
+        definition,
+        groups: [statuses[2]],
+        cursors: { [statuses[2]]: first.body.groups[0].nextCursor },
+      },
+      { token },
+    );
+    expect(wrongGroup.body.error.code).toBe('invalid_cursor');
+    const byOwner = await t.http.post(
+      url('grouped-query'),
+      { definition: { groupBy: { fieldId: owner.id } }, groups: [member.user.id, null] },
+      { token },
+    );
+    expect(
+      byOwner.body.groups.map((group: { value: string | null; count: number }) => [
+        group.value,
+        group.count,
+      ]),
+    ).toEqual([
+      [member.user.id, 2],
+      [null, 4],
+    ]);
+    const badValue = await t.http.post(
+      url('grouped-query'),
+      { definition, groups: ['not-a-status'] },
+      { token },
+    );
+    expect(badValue.body.error.code).toBe('invalid_group');
+    const notGroupable = await t.http.post(
+      url('grouped-query'),
+      { definition: { groupBy: { attribute: 'title' } }, groups: ['x'] },
+      { token },
+    );
+    expect(notGroupable.body.error.code).toBe('field_not_groupable');
+  });
+});
+
+describe('search', () => {
+  it('ranks title matches above body matches, pages by cursor, skips archived cards', async () => {
+    const { workspace, token, list } = await setup();
+    await createItem(t, workspace, list.id, {
+      title: 'Notes',
+      body: 'the rocket is mentioned here',
+    });
+    await createItem(t, workspace, list.id, { title: 'Rocket launch', body: 'rocket rocket' });
+    const archived = await createItem(t, workspace, list.id, { title: 'Old rocket' });
+    await t.http.patch(
+      `/workspaces/${workspace.id}/items/${archived.id}`,
+      { archived: true },
+      { token },
+    );
+    await createItem(t, workspace, list.id, { title: 'Unrelated' });
+    const first = await t.http.get(`/workspaces/${workspace.id}/search`, {
+      token,
+      query: { q: 'rocket', limit: '1' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((item: { title: string }) => item.title)).toEqual([
+      'Rocket launch',
+    ]);
+    expect(first.body.items[0].rank).toBeGreaterThan(0);
+    const second = await t.http.get(`/workspaces/${workspace.id}/search`, {
+      token,
+      query: { q: 'rocket', limit: '1', cursor: first.body.nextCursor },
+    });
+    expect(second.body.items.map((item: { title: string }) => item.title)).toEqual(['Notes']);
+    expect(second.body.nextCursor).toBeNull();
+    const other = await t.http.get(`/workspaces/${workspace.id}/search`, {
+      token,
+      query: { q: 'launch', cursor: first.body.nextCursor },
+    });
+    expect(other.status).toBe(400);
+    expect(
+      (await t.http.get(`/workspaces/${workspace.id}/search`, { token, query: { q: '' } })).status,
+    ).toBe(400);
+  });
+});
