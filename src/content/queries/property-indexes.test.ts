@@ -51,7 +51,7 @@ describe('property indexes', () => {
       t.db,
     );
     expect(rows[0]?.definition).toMatch(
-      /\(collection_id, \(\(properties -> 'due'::text\)\) DESC, sort_key, id\) WHERE \(archived_at IS NULL\)/,
+      /\(collection_id, \(\(properties -> 'due'::text\)\) DESC NULLS LAST, sort_key, id\)$/,
     );
   });
 });

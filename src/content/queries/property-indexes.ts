@@ -3,9 +3,11 @@ import type { Database } from '../../db/schema.js';
 import type { FieldType } from '../fields/schemas.js';
 
 /**
- * Indexes per property key, `(collection_id, (properties -> 'key'), sort_key, id)`
- * over active cards: they drive keyset pages sorted by the property, filters on
- * it and kanban columns of a select. One pair per key name serves every
+ * Indexes per property key, `(collection_id, (properties -> 'key'), sort_key, id)`:
+ * they drive keyset pages sorted by the property, filters on it and kanban
+ * columns of a select. They are not partial: the planner only uses the
+ * statistics of non-partial expression indexes to estimate how selective a
+ * filter on the property is, and a wrong guess picks the wrong index. One pair per key name serves every
  * workspace (the list id leads). They are built with CREATE INDEX CONCURRENTLY
  * by a background task, so adding a field never blocks writes; until ready,
  * queries are correct and slower.
@@ -45,7 +47,8 @@ export async function requestPropertyIndexes(
 async function build(db: Database, key: string, variant: Variant): Promise<void> {
   if (!KEY.test(key)) throw new Error(`not a property key: ${key}`);
   const name = indexName(key, variant);
-  const direction = variant === 'desc' ? 'desc' : 'asc';
+  // Pages order nulls last in both directions; the index must match exactly.
+  const direction = variant === 'desc' ? 'desc nulls last' : 'asc nulls last';
   // An earlier concurrent build that failed leaves an invalid index behind: drop it first.
   const { rows } = await sql<{ valid: boolean }>`
     select indisvalid as valid from pg_index join pg_class on pg_class.oid = pg_index.indexrelid
@@ -55,7 +58,7 @@ async function build(db: Database, key: string, variant: Variant): Promise<void>
   await sql
     .raw(
       `create index concurrently if not exists ${name} on items ` +
-        `(collection_id, (properties -> '${key}') ${direction}, sort_key, id) where archived_at is null`,
+        `(collection_id, (properties -> '${key}') ${direction}, sort_key, id)`,
     )
     .execute(db);
 }

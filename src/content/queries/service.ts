@@ -15,7 +15,6 @@ import {
   pagePlan,
 } from '../query/statements.js';
 import { isDateValue } from '../query/values.js';
-import { listStatuses } from '../statuses/service.js';
 import { definitionContext } from '../views/service.js';
 import {
   type GroupedPage,
@@ -45,17 +44,16 @@ export async function prepare(
   collectionId: string,
   raw: Record<string, unknown>,
 ): Promise<Prepared> {
-  await requireCollection(db, access.workspaceId, collectionId);
-  const [context, statuses, secret] = await Promise.all([
+  const [, context, secret] = await Promise.all([
+    requireCollection(db, access.workspaceId, collectionId),
     definitionContext(db, access.workspaceId),
-    listStatuses(db, access.workspaceId),
     instanceSecret(db, 'cursor'),
   ]);
   return {
     scope: { workspaceId: access.workspaceId, collectionId },
     definition: parseDefinition(raw, context),
     raw,
-    statusOrder: statuses.map((status) => status.id),
+    statusOrder: context.statusOrder,
     secret,
     now: new Date(),
   };

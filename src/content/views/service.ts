@@ -60,12 +60,13 @@ function scopeOf(access: WorkspaceAccess, batchId?: string) {
 export async function definitionContext(
   db: Database,
   workspaceId: string,
-): Promise<DefinitionContext> {
+): Promise<DefinitionContext & { statusOrder: string[] }> {
   const [registry, statuses] = await Promise.all([
     loadRegistry(db, workspaceId),
     listStatuses(db, workspaceId),
   ]);
-  return { fieldsById: registry.byId, statusIds: new Set(statuses.map((status) => status.id)) };
+  const statusOrder = statuses.map((status) => status.id);
+  return { fieldsById: registry.byId, statusIds: new Set(statusOrder), statusOrder };
 }
 
 /** Checks definition and display; returns the registry fields they name. */
