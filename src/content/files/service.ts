@@ -193,11 +193,12 @@ export async function requireImage(
     });
 }
 
-/** The subset of these ids that are files of the workspace. */
+/** The subset of these ids that are files (or, with `imagesOnly`, image files) of the workspace. */
 export async function existingFileIds(
   db: Database,
   workspaceId: string,
   fileIds: readonly string[],
+  imagesOnly = false,
 ): Promise<Set<string>> {
   if (fileIds.length === 0) return new Set();
   const rows = await db
@@ -205,23 +206,7 @@ export async function existingFileIds(
     .select('id')
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...fileIds])
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/** The subset of these ids that are image files of the workspace. */
-export async function existingImageIds(
-  db: Database,
-  workspaceId: string,
-  fileIds: readonly string[],
-): Promise<Set<string>> {
-  if (fileIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('files')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('is_image', '=', true)
-    .where('id', 'in', [...fileIds])
+    .$if(imagesOnly, (query) => query.where('is_image', '=', true))
     .execute();
   return new Set(rows.map((row) => row.id));
 }

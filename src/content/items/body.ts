@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { existingImageIds } from '../files/service.js';
+import { existingFileIds } from '../files/service.js';
 import { type BlockDocument, imageFileIds, parseBlockDocument } from './blocks.js';
 import { parseMarkdown } from './markdown-parse.js';
 import { renderMarkdown } from './markdown-render.js';
@@ -28,7 +28,7 @@ export async function resolveBody(
   else if (input.body !== undefined) blocks = parseMarkdown(input.body);
   else return undefined;
   const images = imageFileIds(blocks);
-  const known = await existingImageIds(db, workspaceId, images);
+  const known = await existingFileIds(db, workspaceId, images, true);
   const missing = images.find((id) => !known.has(id));
   if (missing !== undefined) {
     throw badRequest(

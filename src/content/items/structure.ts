@@ -10,6 +10,7 @@ import * as repository from './repository.js';
 import type { ItemDetail, MoveItem } from './schemas.js';
 import { getItem, itemScope } from './service.js';
 
+/** The secondary lists of a card, in the order it joined them. */
 async function attachedIds(db: Database, itemId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('item_collections')
@@ -21,9 +22,47 @@ async function attachedIds(db: Database, itemId: string): Promise<string[]> {
   return rows.map((row) => row.collection_id);
 }
 
+async function removeAttachment(db: Database, itemId: string, collectionId: string): Promise<void> {
+  await db
+    .deleteFrom('item_collections')
+    .where('item_id', '=', itemId)
+    .where('collection_id', '=', collectionId)
+    .execute();
+}
+
+/** A list named in a body: 400 (not 404) when it is not a list of the workspace. */
+async function requireTargetList(
+  db: Database,
+  workspaceId: string,
+  collectionId: string,
+): Promise<void> {
+  await requireCollection(db, workspaceId, collectionId).catch(() => {
+    throw badRequest('unknown_collection', 'collectionId is not a list of this workspace', {
+      collectionId,
+    });
+  });
+}
+
+async function requireParent(db: Database, workspaceId: string, itemId: string, parentId: string) {
+  if (!(await repository.itemExists(db, workspaceId, parentId))) {
+    throw badRequest('invalid_parent', 'parentId is not an item of this workspace', { parentId });
+  }
+  if (await repository.isSelfOrDescendant(db, itemId, parentId)) {
+    throw badRequest(
+      'invalid_parent',
+      'An item cannot be placed under itself or one of its sub-items',
+      {
+        parentId,
+      },
+    );
+  }
+}
+
 /**
  * Moves a card: a new home list (the number stays; the key takes the new
- * prefix), a new parent, a new place in manual order. One `item.moved` event.
+ * prefix), a new parent, a new place in manual order. One `item.moved` event;
+ * a card moved into a list it was attached to leaves that secondary list,
+ * which the event's `collectionIds` change records.
  */
 export async function moveItem(
   db: Database,
@@ -35,38 +74,24 @@ export async function moveItem(
   const before = await repository.lockItem(db, workspaceId, itemId);
   if (before === undefined) throw notFound('Item');
   const collectionId = input.collectionId ?? before.collection_id;
-  if (collectionId !== before.collection_id) {
-    await requireCollection(db, workspaceId, collectionId).catch(() => {
-      throw badRequest('unknown_collection', 'collectionId is not a list of this workspace', {
-        collectionId,
-      });
-    });
-  }
+  if (collectionId !== before.collection_id) await requireTargetList(db, workspaceId, collectionId);
   const parentId = input.parentId === undefined ? before.parent_id : input.parentId;
-  if (input.parentId) {
-    if (!(await repository.itemExists(db, workspaceId, input.parentId))) {
-      throw badRequest('invalid_parent', 'parentId is not an item of this workspace', {
-        parentId: input.parentId,
-      });
-    }
-    if (await repository.isSelfOrDescendant(db, itemId, input.parentId)) {
-      throw badRequest(
-        'invalid_parent',
-        'An item cannot be placed under itself or one of its sub-items',
-        {
-          parentId: input.parentId,
-        },
-      );
-    }
-  }
+  if (input.parentId) await requireParent(db, workspaceId, itemId, input.parentId);
   const sortKey =
     input.afterItemId === undefined && collectionId === before.collection_id
       ? before.sort_key
       : await placeInList(db, collectionId, input.afterItemId, itemId);
+  const attached = await attachedIds(db, itemId);
+  const stillAttached = attached.filter((id) => id !== collectionId);
   const changes = diff(
-    { collectionId: before.collection_id, parentId: before.parent_id, sortKey: before.sort_key },
-    { collectionId, parentId, sortKey },
-    ['collectionId', 'parentId', 'sortKey'],
+    {
+      collectionId: before.collection_id,
+      parentId: before.parent_id,
+      sortKey: before.sort_key,
+      collectionIds: attached,
+    },
+    { collectionId, parentId, sortKey, collectionIds: stillAttached },
+    ['collectionId', 'parentId', 'sortKey', 'collectionIds'],
   );
   if (Object.keys(changes).length === 0) return getItem(db, workspaceId, itemId);
   await db
@@ -79,12 +104,7 @@ export async function moveItem(
     })
     .where('id', '=', itemId)
     .execute();
-  // The new home cannot also be a secondary list of the card.
-  await db
-    .deleteFrom('item_collections')
-    .where('item_id', '=', itemId)
-    .where('collection_id', '=', collectionId)
-    .execute();
+  if (stillAttached.length !== attached.length) await removeAttachment(db, itemId, collectionId);
   await recordEvent(db, itemScope(access), {
     type: 'item.moved',
     resource: { kind: 'item', id: itemId },
@@ -103,11 +123,7 @@ export async function attachItem(
   const workspaceId = access.workspaceId;
   const item = await repository.lockItem(db, workspaceId, itemId);
   if (item === undefined) throw notFound('Item');
-  await requireCollection(db, workspaceId, collectionId).catch(() => {
-    throw badRequest('unknown_collection', 'collectionId is not a list of this workspace', {
-      collectionId,
-    });
-  });
+  await requireTargetList(db, workspaceId, collectionId);
   if (item.collection_id === collectionId) {
     throw badRequest(
       'already_home',
@@ -146,11 +162,7 @@ export async function detachItem(
   }
   const before = await attachedIds(db, itemId);
   if (!before.includes(collectionId)) throw notFound('Attachment');
-  await db
-    .deleteFrom('item_collections')
-    .where('item_id', '=', itemId)
-    .where('collection_id', '=', collectionId)
-    .execute();
+  await removeAttachment(db, itemId, collectionId);
   await recordEvent(db, itemScope(access), {
     type: 'item.detached',
     resource: { kind: 'item', id: itemId },

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { ItemRow } from '../items/repository.js';
 import {
   afterPosition,
   leadingBound,
@@ -29,24 +30,7 @@ export interface CompileOptions {
   statusOrder: readonly string[];
 }
 
-export interface PageRow {
-  id: string;
-  collection_id: string;
-  number: number;
-  title: string;
-  status_id: string;
-  parent_id: string | null;
-  properties: Record<string, unknown>;
-  icon: string | null;
-  sort_key: string;
-  archived_at: Date | null;
-  created_by: string | null;
-  external_source: string | null;
-  external_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  key_prefix: string;
-  collection_ids: string[];
+export interface PageRow extends ItemRow {
   [sortValue: `s${number}`]: unknown;
 }
 
