@@ -8,6 +8,7 @@ import { itemsModule } from './content/items/index.js';
 import { overviewModule } from './content/overview/index.js';
 import { statusesModule } from './content/statuses/index.js';
 import { viewsModule } from './content/views/index.js';
+import { webhooksModule } from './content/webhooks/index.js';
 import { workspacesModule } from './content/workspaces/index.js';
 import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
@@ -27,6 +28,7 @@ export const modules: readonly AppModule[] = [
   itemsModule,
   apiKeysModule,
   overviewModule,
+  webhooksModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));
