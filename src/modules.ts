@@ -4,6 +4,8 @@ import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
+import { importsModule } from './content/imports/index.js';
+import { invitationsModule } from './content/invitations/index.js';
 import { itemsModule } from './content/items/index.js';
 import { overviewModule } from './content/overview/index.js';
 import { statusesModule } from './content/statuses/index.js';
@@ -29,6 +31,8 @@ export const modules: readonly AppModule[] = [
   apiKeysModule,
   overviewModule,
   webhooksModule,
+  importsModule,
+  invitationsModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));
