@@ -1,5 +1,6 @@
 import { accountsModule } from './content/accounts/index.js';
 import { apiKeysModule } from './content/api-keys/index.js';
+import { appsModule } from './content/apps/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
@@ -33,6 +34,7 @@ export const modules: readonly AppModule[] = [
   webhooksModule,
   importsModule,
   invitationsModule,
+  appsModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import {
@@ -18,6 +19,39 @@ afterAll(() => t.close());
 interface Tenant {
   workspace: TestWorkspace;
   ids: Record<string, string>;
+}
+
+/** Installs a new app in the workspace through the OAuth exchange; returns the installation. */
+async function installApp(workspace: TestWorkspace) {
+  const token = workspace.owner.token;
+  const redirectUri = 'https://app.example.test/cb';
+  const app = (
+    await t.http.post(
+      '/apps',
+      { name: 'A', redirectUris: [redirectUri], scopes: ['items:read'] },
+      { token },
+    )
+  ).body;
+  const verifier = randomBytes(32).toString('base64url');
+  const granted = await t.http.post(
+    '/oauth/authorize',
+    {
+      clientId: app.clientId,
+      redirectUri,
+      workspaceId: workspace.id,
+      scopes: ['items:read'],
+      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+      codeChallengeMethod: 'S256',
+    },
+    { token },
+  );
+  const exchanged = await t.http.post('/oauth/token', {
+    code: granted.body.code,
+    clientSecret: app.clientSecret,
+    redirectUri,
+    codeVerifier: verifier,
+  });
+  return exchanged.body.installation as { id: string };
 }
 
 /** A workspace with one of every resource a content path can name. */
@@ -78,6 +112,7 @@ async function tenant(): Promise<Tenant> {
       { token },
     )
   ).body;
+  const installation = await installApp(workspace);
   const delivery = (
     await t.http.get(`/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries`, { token })
   ).body.deliveries[0];
@@ -86,6 +121,7 @@ async function tenant(): Promise<Tenant> {
     ids: {
       endpointId: endpoint.id,
       invitationId: invitation.id,
+      installationId: installation.id,
       deliveryId: delivery.id,
       workspaceId: workspace.id,
       userId: member.user.id,

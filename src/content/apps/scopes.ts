@@ -31,8 +31,12 @@ export function isAppScope(value: string): value is AppScope {
  * `missing_scope`; other principals pass.
  */
 export function requireAppScopes(principal: Principal, needed: readonly AppScope[]): void {
-  if (principal.kind !== 'app') return;
-  const missing = needed.filter((scope) => !principal.scopes.includes(scope));
+  if (principal.kind === 'app') checkScopes(principal.scopes, needed);
+}
+
+/** 403 `missing_scope`, naming what is missing, unless every needed scope was granted. */
+export function checkScopes(granted: readonly string[], needed: readonly string[]): void {
+  const missing = needed.filter((scope) => !granted.includes(scope));
   if (missing.length > 0) {
     throw forbidden('missing_scope', `This app needs the scope ${missing.join(' and ')}`, {
       missing,
