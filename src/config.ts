@@ -158,10 +158,10 @@ function idpConfig(env: Env, publicUrl: string): IdpConfig | null {
   const issuer = read(env, 'IDP_ISSUER');
   const clientId = read(env, 'IDP_CLIENT_ID');
   if (issuer === undefined && clientId === undefined) return null;
+  if (issuer !== undefined) httpUrl('IDP_ISSUER', issuer);
   if (issuer === undefined) throw new ConfigError('IDP_ISSUER', 'is required with IDP_CLIENT_ID');
   if (clientId === undefined) throw new ConfigError('IDP_CLIENT_ID', 'is required with IDP_ISSUER');
   const redirect = read(env, 'IDP_REDIRECT_URI');
-  httpUrl('IDP_ISSUER', issuer);
   return {
     // Kept exactly as given: it must equal the `iss` claim, trailing slash and all.
     issuer,

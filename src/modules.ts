@@ -5,6 +5,7 @@ import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
+import { identityModule } from './content/identity/index.js';
 import { importsModule } from './content/imports/index.js';
 import { invitationsModule } from './content/invitations/index.js';
 import { itemsModule } from './content/items/index.js';
@@ -35,6 +36,7 @@ export const modules: readonly AppModule[] = [
   importsModule,
   invitationsModule,
   appsModule,
+  identityModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

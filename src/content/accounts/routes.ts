@@ -8,7 +8,8 @@ import * as service from './service.js';
 
 const tags = ['Accounts'];
 
-function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
+/** Sets the `session` cookie that register, login and provider sign-in answer with. */
+export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
