@@ -48,6 +48,22 @@ async function lookupPairs(
   );
 }
 
+/** The id a reference names: a known `{id}`, or a pair found in one of the maps, in order. */
+function resolveReference(
+  reference: Reference,
+  defaultSource: string,
+  knownIds: ReadonlySet<string>,
+  byPair: ReadonlyArray<ReadonlyMap<string, string>>,
+): string | undefined {
+  if ('id' in reference) return knownIds.has(reference.id) ? reference.id : undefined;
+  const key = pairKey(reference.externalSource ?? defaultSource, reference.externalId);
+  for (const map of byPair) {
+    const id = map.get(key);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
 async function existingIds(
   db: Database,
   table: 'items' | 'collections',
@@ -165,29 +181,21 @@ export async function importItems(
     const id = itemIds.get(pairKey(row.externalSource, row.externalId)) ?? newId();
     planned.push(
       await checkRow('items', index, async () => {
-        const collectionPair = pairOf(row.collection, row.externalSource);
-        const collectionId =
-          collectionPair === null
-            ? collectionIdsKnown.has('id' in row.collection ? row.collection.id : '')
-              ? 'id' in row.collection
-                ? row.collection.id
-                : undefined
-              : undefined
-            : (batch.collections.get(pairKey(collectionPair.source, collectionPair.id)) ??
-              collectionsByPair.get(pairKey(collectionPair.source, collectionPair.id)));
+        const collectionId = resolveReference(
+          row.collection,
+          row.externalSource,
+          collectionIdsKnown,
+          [batch.collections, collectionsByPair],
+        );
         if (collectionId === undefined) {
           throw refuseRow('items', index, 'unknown_collection', 'The collection is not known');
         }
         let parentId: string | null | undefined = row.parent === null ? null : undefined;
         if (row.parent) {
-          const parentPair = pairOf(row.parent, row.externalSource);
-          parentId =
-            parentPair === null
-              ? 'id' in row.parent && parentIdsKnown.has(row.parent.id)
-                ? row.parent.id
-                : undefined
-              : (itemIds.get(pairKey(parentPair.source, parentPair.id)) ??
-                parentsByPair.get(pairKey(parentPair.source, parentPair.id)));
+          parentId = resolveReference(row.parent, row.externalSource, parentIdsKnown, [
+            itemIds,
+            parentsByPair,
+          ]);
           if (parentId === undefined || parentId === id) {
             throw refuseRow('items', index, 'invalid_parent', 'The parent is not a known item');
           }

@@ -2,11 +2,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventInput } from '../../events/types.js';
 import { recordEvents } from '../../events/writer.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { WorkspaceAccess } from '../access/authorize.js';
-import { PERMISSIONS } from '../access/permissions.js';
-import { atLeast } from '../access/roles.js';
+import { requireRoleFor, type WorkspaceAccess } from '../access/authorize.js';
 import { type AppScope, requireAppScopes } from '../apps/scopes.js';
 import type { FileStorage } from '../files/storage.js';
 import { importCollections } from './collections.js';
@@ -26,13 +24,7 @@ function count(outcomes: readonly Outcome[]) {
 function checkKinds(access: WorkspaceAccess, input: ImportRequest): void {
   const scopes: AppScope[] = [];
   if ((input.collections ?? []).length > 0) {
-    const required = PERMISSIONS['schema.write'];
-    if (!atLeast(access.role, required)) {
-      throw forbidden('insufficient_role', `Importing collections needs the ${required} role`, {
-        required,
-        role: access.role,
-      });
-    }
+    requireRoleFor(access.role, 'schema.write');
     scopes.push('schema:write');
   }
   if ((input.files ?? []).length > 0) scopes.push('files:write');

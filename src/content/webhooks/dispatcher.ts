@@ -38,7 +38,7 @@ interface Outcome {
   succeeded: boolean;
 }
 
-function describe(error: unknown, timeoutMs: number): string {
+function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') {
       return `timed out after ${timeoutMs} ms`;
@@ -125,7 +125,7 @@ export class WebhookDispatcher {
         startedAt: this.now(),
         durationMs: 0,
         statusCode: null,
-        error: describe(error, this.config.webhookTimeoutMs),
+        error: describeFailure(error, this.config.webhookTimeoutMs),
         succeeded: false,
       };
     }
@@ -194,7 +194,7 @@ export class WebhookDispatcher {
         startedAt,
         durationMs: elapsed(),
         statusCode: null,
-        error: describe(error, this.config.webhookTimeoutMs),
+        error: describeFailure(error, this.config.webhookTimeoutMs),
         succeeded: false,
       };
     }
