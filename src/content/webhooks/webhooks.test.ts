@@ -412,6 +412,28 @@ describe('deliveries', () => {
         succeeded: false,
         error: expect.stringMatching(/private address/),
       });
+      // A name is resolved at connect time, and a private answer refused there.
+      await strict.db
+        .updateTable('webhook_endpoints')
+        .set({ url: receiver.url.replace('127.0.0.1', 'localhost') })
+        .where('id', '=', created.body.id)
+        .execute();
+      await strict.http.patch(
+        `/workspaces/${workspace.id}`,
+        { name: 'Y' },
+        { token: workspace.owner.token },
+      );
+      const byName = new WebhookDispatcher(strict.db, strict.ctx.config, strict.ctx.log);
+      expect(await byName.runOnce()).toBe(1);
+      await byName.close();
+      expect(receiver.received.length).toBe(before);
+      const again = await strict.http.get(
+        `/workspaces/${workspace.id}/webhooks/${created.body.id}/deliveries`,
+        { token: workspace.owner.token },
+      );
+      expect(again.body.deliveries[0].lastError).toMatch(
+        /^refused: .* is a loopback or private address$/,
+      );
     } finally {
       await strict.close();
     }
