@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, installAuth } from './http/auth.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ctx: AppContext = { config, db, dbKind, log: app.log };
+  for (const module of modules) for (const sink of module.eventSinks ?? []) installEventSink(sink);
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);

@@ -55,6 +55,13 @@ describe('loadConfig', () => {
     ['SECRETS_KEY', 'too-short'],
     ['SECRETS_KEY', 'ab'.repeat(31)],
     ['SECRETS_KEY', Buffer.alloc(16).toString('base64')],
+    ['WEBHOOK_ALLOW_PRIVATE', 'maybe'],
+    ['WEBHOOK_RETRY_DELAYS_MS', '1,2,3'],
+    ['WEBHOOK_RETRY_DELAYS_MS', '1,2,3,4,five'],
+    ['WEBHOOK_TIMEOUT_MS', '5'],
+    ['WEBHOOK_POLL_INTERVAL_MS', 'often'],
+    ['IMPORT_BODY_LIMIT', '10'],
+    ['IDP_ISSUER', 'not a url'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
@@ -72,5 +79,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRETS_KEY: 'my-very-secret-passphrase' })).not.toThrowError(
       /passphrase/,
     );
+  });
+
+  it('has the spec’s webhook defaults and reads the integration variables', () => {
+    expect(loadConfig({})).toMatchObject({
+      webhookAllowPrivate: false,
+      webhookRetryDelaysMs: [10_000, 30_000, 120_000, 600_000, 3_600_000],
+      webhookTimeoutMs: 10_000,
+      idp: null,
+    });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://sparrow.example',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_DELAYS_MS: '0, 1, 2, 3, 4',
+      IDP_ISSUER: 'https://id.example/',
+      IDP_CLIENT_ID: 'sparrow',
+    });
+    expect(config).toMatchObject({
+      webhookAllowPrivate: true,
+      webhookRetryDelaysMs: [0, 1, 2, 3, 4],
+      idp: {
+        issuer: 'https://id.example/',
+        clientId: 'sparrow',
+        clientSecret: null,
+        redirectUri: 'https://sparrow.example/api/auth/idp/callback',
+      },
+    });
+  });
+
+  it('needs IDP_ISSUER and IDP_CLIENT_ID together', () => {
+    expect(() => loadConfig({ IDP_ISSUER: 'https://id.example' })).toThrowError(/^IDP_CLIENT_ID: /);
+    expect(() => loadConfig({ IDP_CLIENT_ID: 'x' })).toThrowError(/^IDP_ISSUER: /);
   });
 });

@@ -33,6 +33,29 @@ export interface Config {
    * is read from, or on first start generated into, `DATA_DIR/secrets.key`.
    */
   secretsKey: Buffer | null;
+  /** Largest accepted import request body, in bytes (files travel inside it as base64). */
+  importBodyLimit: number;
+  /** Let webhooks reach loopback and private addresses (tests, closed networks). */
+  webhookAllowPrivate: boolean;
+  /** The five waits before retries 2 to 6 of a failed delivery, in milliseconds. */
+  webhookRetryDelaysMs: readonly number[];
+  /** Time allowed for one delivery request, in milliseconds. */
+  webhookTimeoutMs: number;
+  /** How often the dispatcher looks for due deliveries when nothing wakes it. */
+  webhookPollIntervalMs: number;
+  /** The OpenID identity provider; null when provider sign-in is off. */
+  idp: IdpConfig | null;
+}
+
+export interface IdpConfig {
+  /** The issuer; its discovery document is `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** This service's client id at the provider: the audience of accepted id_tokens. */
+  clientId: string;
+  /** Client secret for the browser code flow; null for a public client (PKCE only). */
+  clientSecret: string | null;
+  /** Where the provider sends the browser back to after sign-in. */
+  redirectUri: string;
 }
 
 export class ConfigError extends Error {
@@ -150,11 +173,47 @@ function secretsKey(env: Env): Buffer | null {
   return key;
 }
 
+/** The spec's backoff: 10 s, 30 s, 2 min, 10 min, 1 h. */
+export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000] as const;
+
+function retryDelays(env: Env): readonly number[] {
+  const name = 'WEBHOOK_RETRY_DELAYS_MS';
+  const raw = read(env, name);
+  if (raw === undefined) return DEFAULT_RETRY_DELAYS_MS;
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length !== 5 || !parts.every((part) => /^\d{1,9}$/.test(part))) {
+    throw new ConfigError(name, `expected five comma-separated integers, got "${raw}"`);
+  }
+  return parts.map(Number);
+}
+
+function idpConfig(env: Env, publicUrl: string): IdpConfig | null {
+  const issuer = read(env, 'IDP_ISSUER');
+  const clientId = read(env, 'IDP_CLIENT_ID');
+  if (issuer === undefined && clientId === undefined) return null;
+  if (issuer !== undefined) httpUrl('IDP_ISSUER', issuer);
+  if (issuer === undefined) throw new ConfigError('IDP_ISSUER', 'is required with IDP_CLIENT_ID');
+  if (clientId === undefined) throw new ConfigError('IDP_CLIENT_ID', 'is required with IDP_ISSUER');
+  const redirect = read(env, 'IDP_REDIRECT_URI');
+  return {
+    // Kept exactly as given: it must equal the `iss` claim, trailing slash and all.
+    issuer,
+    clientId,
+    clientSecret: read(env, 'IDP_CLIENT_SECRET') ?? null,
+    redirectUri:
+      redirect === undefined
+        ? `${publicUrl}/api/auth/idp/callback`
+        : httpUrl('IDP_REDIRECT_URI', redirect),
+  };
+}
+
 /** Reads every setting from the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const publicUrlRaw = read(env, 'PUBLIC_URL');
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
+  const publicUrl =
+    publicUrlRaw === undefined ? `http://localhost:${port}` : httpUrl('PUBLIC_URL', publicUrlRaw);
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -162,8 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir,
     registrationMode: oneOf(env, 'REGISTRATION_MODE', ['invite', 'open'], 'invite'),
-    publicUrl:
-      publicUrlRaw === undefined ? `http://localhost:${port}` : httpUrl('PUBLIC_URL', publicUrlRaw),
+    publicUrl,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
@@ -171,5 +229,11 @@ export function loadConfig(env: Env = process.env): Config {
     filesDir: resolve(read(env, 'FILES_DIR') ?? join(dataDir, 'files')),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
     secretsKey: secretsKey(env),
+    importBodyLimit: integer(env, 'IMPORT_BODY_LIMIT', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookRetryDelaysMs: retryDelays(env),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
+    idp: idpConfig(env, publicUrl),
   };
 }

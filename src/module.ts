@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Migrations } from './db/migrate.js';
 import type { Database } from './db/schema.js';
+import type { EventSink } from './events/writer.js';
 import type { CredentialResolver } from './http/auth.js';
 
 /** What every module is given: configuration and the database pool. */
@@ -49,4 +50,6 @@ export interface AppModule {
   /** Platform-API routes, served under `/api` only. */
   platformRoutes?: RoutePlugin;
   background?: BackgroundTask;
+  /** Work done in the transaction that writes events, with those events (see `EventSink`). */
+  eventSinks?: readonly EventSink[];
 }

@@ -1,15 +1,20 @@
 import { accountsModule } from './content/accounts/index.js';
 import { apiKeysModule as workspaceApiKeysModule } from './content/api-keys/index.js';
 import { bulkModule } from './content/bulk/index.js';
+import { appsModule } from './content/apps/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
 import { healthModule } from './content/health/index.js';
+import { identityModule } from './content/identity/index.js';
+import { importsModule } from './content/imports/index.js';
+import { invitationsModule } from './content/invitations/index.js';
 import { itemsModule } from './content/items/index.js';
 import { overviewModule } from './content/overview/index.js';
 import { queriesModule } from './content/queries/index.js';
 import { statusesModule } from './content/statuses/index.js';
 import { viewsModule } from './content/views/index.js';
+import { webhooksModule } from './content/webhooks/index.js';
 import { workspacesModule } from './content/workspaces/index.js';
 import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
@@ -41,6 +46,11 @@ export const modules: readonly AppModule[] = [
   orgApiKeysModule,
   projectsModule,
   usersModule,
+  webhooksModule,
+  importsModule,
+  invitationsModule,
+  appsModule,
+  identityModule,
 ];
 
 export const allMigrations = mergeMigrations(modules.map((module) => module.migrations ?? {}));

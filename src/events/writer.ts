@@ -11,6 +11,22 @@ export interface EventScope {
   batchId?: string | null;
 }
 
+/**
+ * Something that must happen in the transaction that writes events, with the
+ * events just written (webhook deliveries are queued this way). A sink runs
+ * after the events are inserted, on the same handle, once per `recordEvents`
+ * call (a transaction may call it several times); it must stay set-based, since
+ * one call can carry thousands of events. Sinks are process-wide: `buildApp`
+ * installs the `eventSinks` of its modules, and installing one twice is a no-op.
+ */
+export type EventSink = (db: Database, records: readonly EventRecord[]) => Promise<void>;
+
+const sinks = new Set<EventSink>();
+
+export function installEventSink(sink: EventSink): void {
+  sinks.add(sink);
+}
+
 /** Arbitrary but fixed: keeps these advisory locks apart from any other use. */
 const LOCK_SEED = 7041;
 
@@ -61,6 +77,7 @@ export async function recordEvents(
       ${records.map((record) => record.resource.id)}::uuid[],
       ${records.map((record) => JSON.stringify(record.changes))}::text[]
     ) as input (id, type, resource_kind, resource_id, changes)`.execute(db);
+  for (const sink of sinks) await sink(db, records);
   return records;
 }
 

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import {
@@ -20,12 +21,52 @@ interface Tenant {
   ids: Record<string, string>;
 }
 
+/** Installs a new app in the workspace through the OAuth exchange; returns the installation. */
+async function installApp(workspace: TestWorkspace) {
+  const token = workspace.owner.token;
+  const redirectUri = 'https://app.example.test/cb';
+  const app = (
+    await t.http.post(
+      '/apps',
+      { name: 'A', redirectUris: [redirectUri], scopes: ['items:read'] },
+      { token },
+    )
+  ).body;
+  const verifier = randomBytes(32).toString('base64url');
+  const granted = await t.http.post(
+    '/oauth/authorize',
+    {
+      clientId: app.clientId,
+      redirectUri,
+      workspaceId: workspace.id,
+      scopes: ['items:read'],
+      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+      codeChallengeMethod: 'S256',
+    },
+    { token },
+  );
+  const exchanged = await t.http.post('/oauth/token', {
+    code: granted.body.code,
+    clientSecret: app.clientSecret,
+    redirectUri,
+    codeVerifier: verifier,
+  });
+  return exchanged.body.installation as { id: string };
+}
+
 /** A workspace with one of every resource a content path can name. */
 async function tenant(): Promise<Tenant> {
   const workspace = await createWorkspace(t);
   const token = workspace.owner.token;
   const member = await addMember(t, workspace, 'member');
   const field = await createField(t, workspace, { key: 'tag', type: 'select', name: 'Tag' });
+  const endpoint = (
+    await t.http.post(
+      `/workspaces/${workspace.id}/webhooks`,
+      { url: 'https://hooks.example.test/in', eventTypes: ['*'] },
+      { token },
+    )
+  ).body;
   const collection = await createCollection(t, workspace);
   const second = await createCollection(t, workspace);
   const item = await createItem(t, workspace, collection.id);
@@ -64,9 +105,24 @@ async function tenant(): Promise<Tenant> {
         '--B\r\nContent-Disposition: form-data; name="file"; filename="f.txt"\r\n\r\nhi\r\n--B--\r\n',
     })
   ).json();
+  const invitation = (
+    await t.http.post(
+      `/workspaces/${workspace.id}/invitations`,
+      { email: 'invitee@example.test', role: 'viewer' },
+      { token },
+    )
+  ).body;
+  const installation = await installApp(workspace);
+  const delivery = (
+    await t.http.get(`/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries`, { token })
+  ).body.deliveries[0];
   return {
     workspace,
     ids: {
+      endpointId: endpoint.id,
+      invitationId: invitation.id,
+      installationId: installation.id,
+      deliveryId: delivery.id,
       workspaceId: workspace.id,
       userId: member.user.id,
       fieldId: field.id,
@@ -137,6 +193,22 @@ function sampleBody(route: string, ids: Record<string, string>, slug: string): u
       definition: {},
       patch: { statusId: ids.statusId },
     },
+    'POST /workspaces/:workspaceId/webhooks': {
+      url: 'https://hooks.example.test/new',
+      eventTypes: ['*'],
+    },
+    'PATCH /workspaces/:workspaceId/webhooks/:endpointId': { eventTypes: ['item.*'] },
+    'POST /workspaces/:workspaceId/webhooks/:endpointId/pause': undefined,
+    'POST /workspaces/:workspaceId/webhooks/:endpointId/resume': undefined,
+    'POST /workspaces/:workspaceId/webhooks/:endpointId/rotate-secret': undefined,
+    'POST /workspaces/:workspaceId/webhooks/:endpointId/deliveries/:deliveryId/replay': undefined,
+    'POST /workspaces/:workspaceId/invitations': { email: 'x@example.test', role: 'viewer' },
+    'POST /workspaces/:workspaceId/import': {
+      collections: [{ externalSource: 's', externalId: 'c', name: 'Imported', keyPrefix: 'IMP' }],
+      items: [
+        { externalSource: 's', externalId: 'i', title: 'I', collection: { externalId: 'c' } },
+      ],
+    },
   };
   if (!(route in bodies) && !route.startsWith('GET ') && !route.startsWith('DELETE ')) {
     throw new Error(`The tenancy walk has no sample body for ${route}: add one`);
@@ -169,7 +241,9 @@ async function snapshot(workspaceId: string) {
       | 'collection_groups'
       | 'files'
       | 'workspace_members'
-      | 'item_collections',
+      | 'item_collections'
+      | 'webhook_endpoints'
+      | 'webhook_deliveries',
   ) =>
     (
       await t.db
@@ -194,6 +268,8 @@ async function snapshot(workspaceId: string) {
     files: await count('files'),
     members: await count('workspace_members'),
     attachments: await count('item_collections'),
+    webhooks: await count('webhook_endpoints'),
+    deliveries: await count('webhook_deliveries'),
     events: (
       await t.db.selectFrom('events').select('id').where('workspace_id', '=', workspaceId).execute()
     ).length,

@@ -66,14 +66,19 @@ export async function authorizeWorkspace(
 ): Promise<WorkspaceAccess> {
   const grant = await grantOf(db, principal, workspaceId);
   if (grant === null) throw notFound('Workspace');
+  requireRoleFor(grant.role, action);
+  return { ...grant, workspaceId, principal };
+}
+
+/** 403 `insufficient_role` unless the role may perform the action (for checks a body decides). */
+export function requireRoleFor(role: Role, action: Action): void {
   const required = PERMISSIONS[action];
-  if (!atLeast(grant.role, required)) {
+  if (!atLeast(role, required)) {
     throw forbidden('insufficient_role', `This needs the ${required} role or above`, {
       required,
-      role: grant.role,
+      role,
     });
   }
-  return { ...grant, workspaceId, principal };
 }
 
 /** Access for work done on behalf of a user that has just been made owner (workspace creation). */

@@ -19,6 +19,11 @@ export const PERMISSIONS = {
   'files.write': 'member',
   'events.read': 'viewer',
   'api_keys.manage': 'admin',
+  'webhooks.read': 'admin',
+  'webhooks.manage': 'admin',
+  'import.run': 'member',
+  'invitations.manage': 'admin',
+  'apps.manage': 'admin',
 } as const satisfies Record<string, Role>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -12,12 +12,13 @@ describe('registration closed (the default)', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the invite mode and no open doors', async () => {
+  it('reports the invite mode with only the invitation door open', async () => {
     const response = await t.http.get('/auth/registration');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       mode: 'invite',
-      doors: { password: false, provider: false, invitation: false },
+      doors: { password: false, provider: false, invitation: true },
+      providerSignIn: false,
     });
   });
 
@@ -39,7 +40,7 @@ describe('registration closed (the default)', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses any invitation value with 403 until invitations exist', async () => {
+  it('refuses an unknown invitation with 403 invitation_invalid', async () => {
     const response = await t.http.post('/auth/register', {
       email: uniqueEmail(),
       password: PASSWORD,
@@ -62,7 +63,8 @@ describe('registration open', () => {
     const response = await t.api.get('/auth/registration');
     expect(response.body).toEqual({
       mode: 'open',
-      doors: { password: true, provider: false, invitation: false },
+      doors: { password: true, provider: false, invitation: true },
+      providerSignIn: false,
     });
   });
 

@@ -8,7 +8,8 @@ import * as service from './service.js';
 
 const tags = ['Accounts'];
 
-function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
+/** Sets the `session` cookie that register, login and provider sign-in answer with. */
+export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -37,7 +38,9 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
       operationId: 'register',
       summary: 'Create an account with e-mail and password',
       description:
-        'Open only when the instance runs with `REGISTRATION_MODE=open` (403 `registration_closed` otherwise). ' +
+        'Open when the instance runs with `REGISTRATION_MODE=open` (403 `registration_closed` otherwise), or with a ' +
+        'valid invitation for this address (403 `invitation_invalid` for an unknown, expired, revoked, used or ' +
+        'other-address invitation). ' +
         'E-mails compare case-insensitively (409 `email_taken`). Sets the `session` cookie.',
       body: RegisterBody,
       response: { 201: Session },

@@ -38,7 +38,13 @@ export const RegisterBody = Strict(
     password: Password,
     name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     invitation: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'An invitation token.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'An invitation token: the account is created even in `invite` mode and joins the inviting workspace ' +
+          'with the invited role. The e-mail must be the invited address (case-insensitive).',
+      }),
     ),
   },
   { title: 'Register' },
@@ -65,10 +71,17 @@ export const RegistrationPolicy = Type.Object(
         provider: Type.Boolean({
           description: 'Register by signing in with the identity provider.',
         }),
-        invitation: Type.Boolean({ description: 'Register with an invitation token.' }),
+        invitation: Type.Boolean({
+          description:
+            'Register with an invitation token, with a password or (when configured) the identity provider.',
+        }),
       },
       { description: 'The ways through which a new account can be created now.' },
     ),
+    providerSignIn: Type.Boolean({
+      description:
+        'Signing in with the identity provider is configured (`POST /auth/idp`, `GET /auth/idp/start`).',
+    }),
   },
   { title: 'RegistrationPolicy' },
 );

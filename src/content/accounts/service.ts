@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.j
 import type { UserPrincipal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
+import { acceptInvitation, claimInvitation } from '../invitations/service.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
 import * as repository from './repository.js';
 import type { UserRow } from './repository.js';
@@ -18,9 +19,11 @@ export function toAuthUser(row: UserRow): AuthUser {
 }
 
 export function registrationPolicy(config: Config): RegistrationPolicy {
+  const open = config.registrationMode === 'open';
   return {
     mode: config.registrationMode,
-    doors: { password: config.registrationMode === 'open', provider: false, invitation: false },
+    doors: { password: open, provider: open && config.idp !== null, invitation: true },
+    providerSignIn: config.idp !== null,
   };
 }
 
@@ -41,24 +44,24 @@ export async function register(
   config: Config,
   input: RegisterBody,
 ): Promise<Session> {
-  if (input.invitation !== undefined) {
-    throw forbidden(
-      'invitation_invalid',
-      'The invitation is invalid, expired or for another address',
-    );
-  }
-  if (config.registrationMode !== 'open') {
+  const token = input.invitation;
+  if (token === undefined && config.registrationMode !== 'open') {
     throw forbidden('registration_closed', 'Registration is by invitation only');
   }
+  // Checked before the slow hash too, so a bad invitation answers at once.
+  if (token !== undefined) await claimInvitation(db, token, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(db, async (trx) => {
+      const invitation =
+        token === undefined ? undefined : await claimInvitation(trx, token, input.email);
       const user = await repository.insertUser(trx, {
         id: newId(),
         email: input.email,
         name: input.name.trim(),
         password_hash: passwordHash,
       });
+      if (invitation !== undefined) await acceptInvitation(trx, invitation, user.id);
       return openSession(trx, config, user);
     });
   } catch (error) {
