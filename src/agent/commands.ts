@@ -3,8 +3,8 @@ import type Docker from 'dockerode';
 import { AgentError } from './errors.js';
 import { execExitCode, type StartedExec, startExec, terminateMarked } from './exec.js';
 import { FrameDecoder } from './frames.js';
-import type { CommandStartParams } from './protocol/methods.js';
 import type { Channel } from './protocol/messages.js';
+import type { CommandStartParams } from './protocol/methods.js';
 import type { CommandInfo, CommandOutput } from './protocol/schemas.js';
 
 export interface OutputChunk {

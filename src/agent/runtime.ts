@@ -10,7 +10,7 @@ import {
   stopContainer,
 } from './containers.js';
 import { fromEngineError } from './errors.js';
-import { type RunOptions, execRun } from './exec.js';
+import { execRun, type RunOptions } from './exec.js';
 import { checkoutRepository, gitStatus } from './git.js';
 import { containerLogs } from './logs.js';
 import { listeningPorts } from './ports.js';

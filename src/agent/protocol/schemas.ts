@@ -24,15 +24,18 @@ export const TerminalName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0
 export const Base64 = Type.String({ pattern: '^[A-Za-z0-9+/]*={0,2}$' });
 
 export const EnvName = '^[A-Za-z_][A-Za-z0-9_]*$';
+// Keys outside the pattern are refused, not merely left unchecked.
 export const Env = Type.Record(
   Type.String({ pattern: EnvName }),
   Type.String({ maxLength: 65536 }),
+  { additionalProperties: false },
 );
 export type Env = Static<typeof Env>;
 
 export const Labels = Type.Record(
   Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_./-]{0,127}$' }),
   Type.String({ maxLength: 4096 }),
+  { additionalProperties: false },
 );
 
 export const Command = Type.Array(Type.String({ maxLength: 65536 }), {
