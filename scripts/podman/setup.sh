@@ -24,8 +24,10 @@ fail() { printf 'podman-setup: error: %s\n' "$*" >&2; exit 1; }
 
 [ "$(id -u)" = 0 ] || fail "run as root (apt-get and rootful Podman need it)"
 
-packages=(podman runc conmon catatonit uidmap slirp4netns containernetworking-plugins
-  iptables busybox-static debootstrap curl ca-certificates)
+# Rootful Podman with CNI bridge networking: no uidmap, slirp4netns or
+# fuse-overlayfs (rootless only); git makes the tests' bare repositories.
+packages=(podman runc conmon catatonit containernetworking-plugins iptables
+  busybox-static debootstrap curl ca-certificates git)
 
 install_missing() {
   local missing=()

@@ -197,6 +197,27 @@ describeEngine('the agent connection, against a test server speaking the protoco
     expect(await eventually(() => logs.ended())).toEqual({});
   });
 
+  it('reports inventory changes the engine makes on its own', async () => {
+    const seen = new Promise<string[]>((resolve) => {
+      const listener = (message: { containers: { id: string; state: string }[] }) => {
+        const ids = message.containers.map((c) => `${c.id}:${c.state}`);
+        if (ids.some((entry) => entry.endsWith(':exited') && entry.startsWith(brief.id))) {
+          peer.off('inventory', listener);
+          resolve(ids);
+        }
+      };
+      peer.on('inventory', listener);
+    });
+    // Created and run behind the agent's back; it exits by itself.
+    const brief = await docker.createContainer({
+      Image: BUSYBOX_IMAGE,
+      Cmd: ['true'],
+      Labels: { ...labels, 'sparrow.managed': 'true' },
+    });
+    await brief.start();
+    expect((await seen).some((entry) => entry.startsWith(brief.id))).toBe(true);
+  });
+
   it('reconnects after the server drops it; terminal sessions live on and come back', async () => {
     const reconnected = server.nextPeer();
     server.sockets[0]?.terminate();

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { Backoff } from './backoff.js';
 import { Dispatcher, type Logger } from './dispatcher.js';
 import { streamHandlers, unaryHandlers } from './handlers.js';
+import { watchInventory } from './inventory-watch.js';
 import { encodeMessage } from './protocol/codec.js';
 import { type AgentMessage, CloseCodes, PROTOCOL_VERSION } from './protocol/messages.js';
 import type { Runtime } from './runtime.js';
@@ -140,6 +141,7 @@ export class AgentConnection extends EventEmitter {
     );
     let alive = true;
     let heartbeat: NodeJS.Timeout | undefined;
+    let watch: { stop(): void } | undefined;
 
     socket.on('unexpected-response', (_request, response) => {
       const status = response.statusCode ?? 0;
@@ -157,7 +159,19 @@ export class AgentConnection extends EventEmitter {
         alive = false;
         socket.ping();
       }, this.options.heartbeatMs ?? 15_000);
-      void this.hello(socket, dispatcher);
+      void this.hello(socket, dispatcher).then(() => {
+        if (socket.readyState !== WebSocket.OPEN) return;
+        watch = watchInventory(
+          this.options.runtime.docker,
+          (containers) =>
+            this.send(
+              socket,
+              { type: 'inventory', containers, at: new Date().toISOString() },
+              dispatcher,
+            ),
+          this.log,
+        );
+      });
     });
     socket.on('pong', () => {
       alive = true;
@@ -169,6 +183,7 @@ export class AgentConnection extends EventEmitter {
     socket.on('error', (error) => this.log('warn', `connection error: ${error.message}`));
     socket.on('close', (code, reason) => {
       clearInterval(heartbeat);
+      watch?.stop();
       dispatcher.closeAll();
       this.socket = null;
       this.emit('disconnected', code, reason.toString());
