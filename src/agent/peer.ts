@@ -52,6 +52,8 @@ export interface AgentPeerOptions {
   nodeId: string;
   requestTimeoutMs?: number;
   helloTimeoutMs?: number;
+  /** A ping this often; no pong by the next one means the agent is gone. */
+  heartbeatMs?: number;
   log?: Logger;
 }
 
@@ -95,6 +97,16 @@ export class AgentPeer extends EventEmitter {
       this.close(CloseCodes.protocolError, 'no hello');
     }, options.helloTimeoutMs ?? 15_000);
 
+    let alive = true;
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, options.heartbeatMs ?? 30_000);
+    socket.on('pong', () => {
+      alive = true;
+    });
+
     socket.on('message', (data, isBinary) => {
       if (isBinary) return this.log('warn', 'agent sent a binary message; ignored');
       const decoded = decodeAgentMessage(rawText(data));
@@ -132,6 +144,7 @@ export class AgentPeer extends EventEmitter {
     socket.on('close', (code, reason) => {
       this.closed = true;
       clearTimeout(helloTimer);
+      clearInterval(heartbeat);
       const gone = new AgentRequestError('agent_disconnected', 'the agent disconnected');
       refuse(gone);
       for (const [id, pending] of this.pending) {

@@ -18,6 +18,10 @@ export const DEFAULT_SHELL = [
  */
 export const SNAPSHOT_PREFIX = '\x1bc';
 
+/** Bytes written to the emulator but not parsed yet, past which the program is paused. */
+const EMULATOR_HIGH_WATER = 4 * 1024 * 1024;
+const EMULATOR_LOW_WATER = 1024 * 1024;
+
 /** Where an attached client's bytes go. */
 export interface TerminalSink {
   data(bytes: Buffer): void;
@@ -48,6 +52,8 @@ export class TerminalSession {
   private readonly serializer = new xtermSerialize.SerializeAddon();
   private readonly attachments = new Set<Attachment>();
   private exitCode: number | null = null;
+  private unparsed = 0;
+  private readonly pausedFor = new Set<string>();
   private ended = false;
   readonly finished: Promise<void>;
   readonly createdAt = new Date().toISOString();
@@ -122,7 +128,14 @@ export class TerminalSession {
   }
 
   private output(chunk: Buffer): void {
-    this.terminal.write(chunk);
+    // The emulator parses asynchronously; when it falls behind (a flood of
+    // output), stop reading from the program until it catches up.
+    this.unparsed += chunk.length;
+    if (this.unparsed > EMULATOR_HIGH_WATER) this.pause('emulator');
+    this.terminal.write(chunk, () => {
+      this.unparsed -= chunk.length;
+      if (this.unparsed < EMULATOR_LOW_WATER) this.resume('emulator');
+    });
     for (const attachment of this.attachments) {
       if (attachment.pending === null) attachment.sink.data(chunk);
       else attachment.pending.push(chunk);
@@ -182,12 +195,15 @@ export class TerminalSession {
     await resizeExec(this.started.exec, cols, rows);
   }
 
-  pause(): void {
+  /** Stops reading the program's output (it blocks on a full TTY) until every reason is gone. */
+  pause(reason = 'connection'): void {
+    this.pausedFor.add(reason);
     this.started.stream.pause();
   }
 
-  resume(): void {
-    this.started.stream.resume();
+  resume(reason = 'connection'): void {
+    this.pausedFor.delete(reason);
+    if (this.pausedFor.size === 0) this.started.stream.resume();
   }
 
   /** Ends the program (HUP, as when a terminal closes, then KILL) and waits for the end. */
