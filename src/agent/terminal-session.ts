@@ -1,6 +1,5 @@
-import xtermSerialize from '@xterm/addon-serialize';
-import xtermHeadless from '@xterm/headless';
 import type Docker from 'dockerode';
+import { Emulator } from './emulator.js';
 import { execExitCode, resizeExec, type StartedExec, startExec, terminateMarked } from './exec.js';
 import type { TerminalCreateParams } from './protocol/methods.js';
 import type { TerminalInfo } from './protocol/schemas.js';
@@ -17,10 +16,6 @@ export const DEFAULT_SHELL = [
  * same terminal starts clean instead of drawing over what it showed.
  */
 export const SNAPSHOT_PREFIX = '\x1bc';
-
-/** Bytes written to the emulator but not parsed yet, past which the program is paused. */
-const EMULATOR_HIGH_WATER = 4 * 1024 * 1024;
-const EMULATOR_LOW_WATER = 1024 * 1024;
 
 /** Where an attached client's bytes go. */
 export interface TerminalSink {
@@ -48,11 +43,9 @@ export interface TerminalSessionOptions {
  * program wrote.
  */
 export class TerminalSession {
-  private readonly terminal: InstanceType<typeof xtermHeadless.Terminal>;
-  private readonly serializer = new xtermSerialize.SerializeAddon();
+  private readonly emulator: Emulator;
   private readonly attachments = new Set<Attachment>();
   private exitCode: number | null = null;
-  private unparsed = 0;
   private readonly pausedFor = new Set<string>();
   private ended = false;
   readonly finished: Promise<void>;
@@ -66,17 +59,12 @@ export class TerminalSession {
     private cols: number,
     private rows: number,
     private readonly started: StartedExec,
-    private readonly options: TerminalSessionOptions,
+    options: TerminalSessionOptions,
   ) {
-    this.terminal = new xtermHeadless.Terminal({
-      cols,
-      rows,
-      scrollback: options.scrollback,
-      allowProposedApi: true,
+    this.emulator = new Emulator(cols, rows, options.scrollback, {
+      pause: () => this.pause('emulator'),
+      resume: () => this.resume('emulator'),
     });
-    this.terminal.loadAddon(this.serializer);
-    // The emulator's own answers to queries (cursor position, device
-    // attributes) are dropped: attached clients answer for themselves.
     started.stream.on('data', (chunk: Buffer) => this.output(chunk));
     this.finished = new Promise((resolve) => {
       const end = () => {
@@ -86,7 +74,7 @@ export class TerminalSession {
           this.exitCode = code;
           for (const attachment of this.attachments) attachment.sink.end(code);
           this.attachments.clear();
-          this.terminal.dispose();
+          this.emulator.dispose();
           options.onExit(this);
           resolve();
         });
@@ -128,14 +116,7 @@ export class TerminalSession {
   }
 
   private output(chunk: Buffer): void {
-    // The emulator parses asynchronously; when it falls behind (a flood of
-    // output), stop reading from the program until it catches up.
-    this.unparsed += chunk.length;
-    if (this.unparsed > EMULATOR_HIGH_WATER) this.pause('emulator');
-    this.terminal.write(chunk, () => {
-      this.unparsed -= chunk.length;
-      if (this.unparsed < EMULATOR_LOW_WATER) this.resume('emulator');
-    });
+    this.emulator.write(chunk);
     for (const attachment of this.attachments) {
       if (attachment.pending === null) attachment.sink.data(chunk);
       else attachment.pending.push(chunk);
@@ -171,9 +152,8 @@ export class TerminalSession {
     }
     const attachment: Attachment = { sink, pending: [] };
     this.attachments.add(attachment);
-    this.terminal.write('', () => {
+    void this.emulator.snapshot().then((snapshot) => {
       if (!this.attachments.has(attachment)) return;
-      const snapshot = this.serializer.serialize({ scrollback: this.options.scrollback });
       sink.data(Buffer.from(SNAPSHOT_PREFIX + snapshot, 'utf8'));
       for (const chunk of attachment.pending ?? []) sink.data(chunk);
       attachment.pending = null;
@@ -191,7 +171,7 @@ export class TerminalSession {
     if (this.ended || (cols === this.cols && rows === this.rows)) return;
     this.cols = cols;
     this.rows = rows;
-    this.terminal.resize(cols, rows);
+    this.emulator.resize(cols, rows);
     await resizeExec(this.started.exec, cols, rows);
   }
 

@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { Format } from 'typebox/format';
 
 /**
  * Shapes shared by the agent protocol's requests and results. Every object
@@ -20,8 +21,18 @@ export const ContainerRef = Type.String({
 
 export const TerminalName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' });
 
+/**
+ * Canonical base64 (with padding). Checked by a decode and re-encode, which
+ * runs natively about ten times faster than the equivalent regular
+ * expression: terminal output crosses here at tens of megabytes a second.
+ */
+Format.Set(
+  'sparrow-base64',
+  (value) => value.length % 4 === 0 && Buffer.from(value, 'base64').toString('base64') === value,
+);
+
 /** Raw bytes on the wire. */
-export const Base64 = Type.String({ pattern: '^[A-Za-z0-9+/]*={0,2}$' });
+export const Base64 = Type.String({ format: 'sparrow-base64' });
 
 export const EnvName = '^[A-Za-z_][A-Za-z0-9_]*$';
 // Keys outside the pattern are refused, not merely left unchecked.
