@@ -208,6 +208,20 @@ describeEngine('persistent terminals', () => {
     );
   });
 
+  it('refuses a container that is not there, and ends sessions whose container goes', async () => {
+    await expect(
+      terminals.create({ containerId: 'sparrow-no-such-container', name: 'x' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const doomed = await createContainer(docker, { image: BUSYBOX_IMAGE, labels }, { init: true });
+    await startContainer(docker, doomed.id);
+    await terminals.create({ containerId: doomed.id, name: 'gone', command: ['sh'] });
+    const watcher = client();
+    terminals.get(doomed.id, 'gone').attach(watcher.sink);
+    await docker.getContainer(doomed.id).remove({ force: true });
+    await eventually(() => (watcher.ended() === undefined ? undefined : true));
+    expect(terminals.list(doomed.id)).toEqual([]);
+  });
+
   it('kills a session by name: its processes end and clients are told', async () => {
     const session = terminals.get(busybox, 'main');
     const watcher = client();
