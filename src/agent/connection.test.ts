@@ -16,6 +16,7 @@ import {
 } from '../../test/helpers/engine.js';
 import { AgentConnection } from './connection.js';
 import type { AgentPeer, StreamEnd } from './peer.js';
+import type { InventoryMessage } from './protocol/messages.js';
 import { Runtime } from './runtime.js';
 
 const TOKEN = 'node-token-for-tests';
@@ -45,6 +46,7 @@ describeEngine('the agent connection, against a test server speaking the protoco
   let peer: AgentPeer;
   let containerId: string;
   const labels = testRunLabel();
+  const workerId = `w-${labels['sparrow.test']}`;
 
   beforeAll(async () => {
     docker = await connectTestEngine();
@@ -53,7 +55,7 @@ describeEngine('the agent connection, against a test server speaking the protoco
     const existing = await runtime.createContainer({
       image: BUSYBOX_IMAGE,
       labels,
-      workerId: 'w-1',
+      workerId,
     });
     containerId = existing.id;
     agent = new AgentConnection({
@@ -79,7 +81,7 @@ describeEngine('the agent connection, against a test server speaking the protoco
     expect(hello.protocol).toBe(1);
     expect(hello.node.engine).toMatchObject({ reachable: true, name: 'podman' });
     expect(hello.inventory.find((c) => c.id === containerId)).toMatchObject({
-      workerId: 'w-1',
+      workerId,
       state: 'created',
     });
     expect(await welcomed).toBe('node-under-test');
@@ -96,7 +98,7 @@ describeEngine('the agent connection, against a test server speaking the protoco
     expect(ran).toMatchObject({ exitCode: 0, stdout: 'piped', stderr: 'done\n' });
     const reconciled = await peer.request('inventory.reconcile', {
       workers: [
-        { workerId: 'w-1', containerId: null },
+        { workerId, containerId: null },
         { workerId: 'w-gone', containerId: 'f'.repeat(64) },
       ],
     });
@@ -198,24 +200,23 @@ describeEngine('the agent connection, against a test server speaking the protoco
   });
 
   it('reports inventory changes the engine makes on its own', async () => {
-    const seen = new Promise<string[]>((resolve) => {
-      const listener = (message: { containers: { id: string; state: string }[] }) => {
-        const ids = message.containers.map((c) => `${c.id}:${c.state}`);
-        if (ids.some((entry) => entry.endsWith(':exited') && entry.startsWith(brief.id))) {
-          peer.off('inventory', listener);
-          resolve(ids);
-        }
-      };
-      peer.on('inventory', listener);
-    });
     // Created and run behind the agent's back; it exits by itself.
     const brief = await docker.createContainer({
       Image: BUSYBOX_IMAGE,
       Cmd: ['true'],
       Labels: { ...labels, 'sparrow.managed': 'true' },
     });
+    const exited = new Promise<void>((resolve) => {
+      const listener = (message: InventoryMessage) => {
+        const entry = message.containers.find((c) => c.id === brief.id);
+        if (entry?.state !== 'exited') return;
+        peer.off('inventory', listener);
+        resolve();
+      };
+      peer.on('inventory', listener);
+    });
     await brief.start();
-    expect((await seen).some((entry) => entry.startsWith(brief.id))).toBe(true);
+    await exited;
   });
 
   it('reconnects after the server drops it; terminal sessions live on and come back', async () => {

@@ -59,7 +59,10 @@ export function fromEngineError(
   const status = engineStatus(error);
   const detail = engineMessage(failure);
   if (status === 404) return new AgentError(notFound, `${subject} not found: ${detail}`);
-  if (isStateConflict(error)) return new AgentError('conflict', `${subject}: ${detail}`);
+  // Docker says 409 for a name in use; Podman 500 with these words.
+  if (isStateConflict(error) || detail.includes('already in use')) {
+    return new AgentError('conflict', `${subject}: ${detail}`);
+  }
   if (status !== null) return new AgentError('engine_error', `${subject}: ${detail}`);
   const code = typeof failure.code === 'string' ? failure.code : '';
   if (['ENOENT', 'ECONNREFUSED', 'EACCES', 'ECONNRESET', 'EPIPE'].includes(code)) {

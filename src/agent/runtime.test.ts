@@ -77,6 +77,14 @@ describeEngine('runtime against a real engine', () => {
     expect(after.some((c) => c.id === created.id)).toBe(false);
   });
 
+  it('refuses a second container with the same worker name', async () => {
+    const workerId = randomUUID();
+    await runtime.createContainer({ image: BUSYBOX_IMAGE, workerId, labels });
+    await expect(
+      runtime.createContainer({ image: BUSYBOX_IMAGE, workerId, labels }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+  });
+
   it('refuses an image that is not there with image_not_found', async () => {
     await expect(
       runtime.createContainer({ image: 'localhost/sparrow/no-such-image:v0', labels }),
