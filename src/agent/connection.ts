@@ -159,19 +159,25 @@ export class AgentConnection extends EventEmitter {
         alive = false;
         socket.ping();
       }, this.options.heartbeatMs ?? 15_000);
-      void this.hello(socket, dispatcher).then(() => {
-        if (socket.readyState !== WebSocket.OPEN) return;
-        watch = watchInventory(
-          this.options.runtime.docker,
-          (containers) =>
-            this.send(
-              socket,
-              { type: 'inventory', containers, at: new Date().toISOString() },
-              dispatcher,
-            ),
-          this.log,
-        );
-      });
+      this.hello(socket, dispatcher).then(
+        () => {
+          if (socket.readyState !== WebSocket.OPEN) return;
+          watch = watchInventory(
+            this.options.runtime.docker,
+            (containers) =>
+              this.send(
+                socket,
+                { type: 'inventory', containers, at: new Date().toISOString() },
+                dispatcher,
+              ),
+            this.log,
+          );
+        },
+        (error: unknown) => {
+          this.log('error', `hello failed: ${String(error)}`);
+          socket.terminate();
+        },
+      );
     });
     socket.on('pong', () => {
       alive = true;

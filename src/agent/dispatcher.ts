@@ -24,6 +24,7 @@ function isStreamMethod(method: UnaryMethodName | StreamMethodName): method is S
 export class Dispatcher {
   private readonly streams = new Map<string, StreamControl>();
   private paused = false;
+  private closed = false;
 
   constructor(
     private readonly unary: UnaryHandlers,
@@ -130,6 +131,8 @@ export class Dispatcher {
       },
     });
     if (ended) return;
+    // The connection may have dropped while the stream was being opened.
+    if (this.closed) return control.close();
     this.streams.set(id, control);
     if (this.paused) control.pause();
   }
@@ -147,6 +150,7 @@ export class Dispatcher {
 
   /** The connection is gone: detach every stream. */
   closeAll(): void {
+    this.closed = true;
     for (const control of this.streams.values()) control.close();
     this.streams.clear();
   }

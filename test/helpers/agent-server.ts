@@ -18,7 +18,7 @@ export interface TestAgentServer {
   close(): Promise<void>;
 }
 
-export async function startTestAgentServer(token: string): Promise<TestAgentServer> {
+export async function startTestAgentServer(token: string, port = 0): Promise<TestAgentServer> {
   const http: Server = createServer((_request, response) => {
     response.writeHead(404).end();
   });
@@ -58,9 +58,9 @@ export async function startTestAgentServer(token: string): Promise<TestAgentServ
       else queued.push(peer);
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  const address = http.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${address.port}`;
   return state;
 }
 
