@@ -61,17 +61,4 @@ export class TerminalManager {
   async kill(containerId: string, name: string): Promise<void> {
     await this.get(containerId, name).kill();
   }
-
-  /** Ends every session of a container (before it is stopped or removed). */
-  async killAll(containerId: string): Promise<void> {
-    const sessions = [...this.sessions.values()].filter((s) => s.containerId === containerId);
-    await Promise.all(sessions.map((session) => session.kill()));
-  }
-
-  /** Sessions of containers that stopped on their own: their programs are gone. */
-  forget(containerId: string): void {
-    for (const [key, session] of this.sessions) {
-      if (session.containerId === containerId) this.sessions.delete(key);
-    }
-  }
 }
