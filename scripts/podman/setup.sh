@@ -45,16 +45,56 @@ install_missing() {
 
 engine_answers() { curl -fsS --max-time 5 --unix-socket "$socket" http://engine/_ping >/dev/null 2>&1; }
 
+# The service keeps its own copy of containers.conf and runs from /, so it
+# outlives the checkout that started it (conmon fails in a deleted working
+# directory). Its pid is kept beside the socket; a service this script started
+# with another configuration, or whose working directory is gone, is replaced.
+state=$(dirname "$socket")
+service_conf="$state/containers.conf"
+pid_file="$state/service.pid"
+
+service_is_current() {
+  local pid
+  pid=$(cat "$pid_file" 2>/dev/null || true)
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+  case "$(readlink "/proc/$pid/cwd")" in *" (deleted)") return 1 ;; esac
+  cmp -s "$here/containers.conf" "$service_conf"
+}
+
+stop_our_service() {
+  local pid
+  pid=$(cat "$pid_file" 2>/dev/null || true)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    log "restarting the service (pid $pid): configuration changed or working directory gone"
+    kill "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  rm -f "$pid_file"
+}
+
 start_service() {
   if engine_answers; then
-    log "engine already answers at $socket"
-    return
+    if service_is_current; then
+      log "engine already answers at $socket"
+      return
+    fi
+    if [ ! -f "$pid_file" ]; then
+      log "engine answers at $socket (not started by this script; used as it is)"
+      return
+    fi
+    stop_our_service
   fi
-  mkdir -p "$(dirname "$socket")"
+  mkdir -p "$state"
   rm -f "$socket"
+  cp "$here/containers.conf" "$service_conf"
   local service_log=/var/log/sparrow-podman.log
   log "starting podman system service on $socket (log: $service_log)"
-  setsid nohup podman system service --time=0 "unix://$socket" >>"$service_log" 2>&1 </dev/null &
+  (
+    cd /
+    CONTAINERS_CONF="$service_conf" setsid nohup podman system service --time=0 "unix://$socket" \
+      >>"$service_log" 2>&1 </dev/null &
+    echo $! >"$pid_file"
+  )
   for _ in $(seq 1 60); do
     engine_answers && return
     sleep 0.5
