@@ -85,6 +85,34 @@ describeEngine('runtime against a real engine', () => {
     ).rejects.toMatchObject({ code: 'conflict' });
   });
 
+  it('applies memory and CPU limits', async () => {
+    const container = await runtime.createContainer({
+      image: BUSYBOX_IMAGE,
+      labels,
+      memoryBytes: 64 * 1024 * 1024,
+      cpus: 0.5,
+    });
+    await runtime.startContainer(container.id);
+    const stats = await runtime.stats(container.id);
+    expect(stats.memoryLimitBytes).toBe(64 * 1024 * 1024);
+    expect(stats.memoryPercent).toBeGreaterThan(0);
+    const inspected = await docker.getContainer(container.id).inspect();
+    expect(inspected.HostConfig.NanoCpus).toBe(500_000_000);
+  });
+
+  it('runs without a network when asked, publishing nothing', async () => {
+    const container = await runtime.createContainer({
+      image: BUSYBOX_IMAGE,
+      labels,
+      network: 'none',
+      ports: [{ containerPort: 8080 }],
+    });
+    const { container: running } = await runtime.startContainer(container.id);
+    expect(running.ports.filter((p) => p.hostPort !== null)).toEqual([]);
+    const links = await runtime.exec(container.id, { command: ['ls', '/sys/class/net'] });
+    expect(links.stdout.split(/\s+/).filter(Boolean)).toEqual(['lo']);
+  });
+
   it('refuses an image that is not there with image_not_found', async () => {
     await expect(
       runtime.createContainer({ image: 'localhost/sparrow/no-such-image:v0', labels }),
