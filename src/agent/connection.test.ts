@@ -159,6 +159,15 @@ describeEngine('the agent connection, against a test server speaking the protoco
     await first.waitFor('15 70');
     await second.waitFor('15 70');
 
+    // Paused by the server, the program's output waits; resumed, it arrives whole.
+    attached.stream.pause();
+    other.stream.pause();
+    attached.stream.input(Buffer.from('echo after-$((50+5))\r'));
+    attached.stream.resume();
+    other.stream.resume();
+    await first.waitFor('after-55');
+    await second.waitFor('after-55');
+
     attached.stream.close();
     other.stream.close();
     const { terminals } = await eventually(async () => {

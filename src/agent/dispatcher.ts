@@ -22,7 +22,8 @@ function isStreamMethod(method: UnaryMethodName | StreamMethodName): method is S
  * commands) does not.
  */
 export class Dispatcher {
-  private readonly streams = new Map<string, StreamControl>();
+  /** Open streams, each with the reasons it is paused for (the connection, the server). */
+  private readonly streams = new Map<string, { control: StreamControl; pausedFor: Set<string> }>();
   private paused = false;
   private closed = false;
 
@@ -54,19 +55,38 @@ export class Dispatcher {
         void this.request(message);
         return;
       case 'stream.input':
-        this.streams.get(message.id)?.input(Buffer.from(message.data, 'base64'));
+        this.streams.get(message.id)?.control.input(Buffer.from(message.data, 'base64'));
         return;
       case 'stream.resize':
         this.streams
           .get(message.id)
-          ?.resize(message.cols, message.rows)
+          ?.control.resize(message.cols, message.rows)
           .catch((error: unknown) => this.log('warn', `resize failed: ${String(error)}`));
         return;
       case 'stream.close':
-        this.streams.get(message.id)?.close();
+        this.streams.get(message.id)?.control.close();
         this.streams.delete(message.id);
         return;
+      case 'stream.pause':
+        this.pause(message.id, 'server');
+        return;
+      case 'stream.resume':
+        this.resume(message.id, 'server');
+        return;
     }
+  }
+
+  private pause(id: string, reason: string): void {
+    const stream = this.streams.get(id);
+    if (stream === undefined || stream.pausedFor.has(reason)) return;
+    stream.pausedFor.add(reason);
+    if (stream.pausedFor.size === 1) stream.control.pause();
+  }
+
+  private resume(id: string, reason: string): void {
+    const stream = this.streams.get(id);
+    if (stream === undefined || !stream.pausedFor.delete(reason)) return;
+    if (stream.pausedFor.size === 0) stream.control.resume();
   }
 
   /** A request with a usable id but a bad envelope still gets an answer. */
@@ -133,25 +153,25 @@ export class Dispatcher {
     if (ended) return;
     // The connection may have dropped while the stream was being opened.
     if (this.closed) return control.close();
-    this.streams.set(id, control);
-    if (this.paused) control.pause();
+    this.streams.set(id, { control, pausedFor: new Set() });
+    if (this.paused) this.pause(id, 'connection');
   }
 
   /** The connection is backed up: stop reading what feeds the streams. */
   pauseAll(): void {
     this.paused = true;
-    for (const control of this.streams.values()) control.pause();
+    for (const id of this.streams.keys()) this.pause(id, 'connection');
   }
 
   resumeAll(): void {
     this.paused = false;
-    for (const control of this.streams.values()) control.resume();
+    for (const id of this.streams.keys()) this.resume(id, 'connection');
   }
 
   /** The connection is gone: detach every stream. */
   closeAll(): void {
     this.closed = true;
-    for (const control of this.streams.values()) control.close();
+    for (const stream of this.streams.values()) stream.control.close();
     this.streams.clear();
   }
 }

@@ -39,7 +39,7 @@ const noInput = {
   async resize() {},
 };
 
-/** Buffers what arrives before the stream starts, so nothing is lost in between. */
+/** Buffers what arrives before the stream starts (or while it is paused), so nothing is lost. */
 class PendingSink implements StreamSink {
   private target: StreamSink | null = null;
   private readonly queue: ((sink: StreamSink) => void)[] = [];
@@ -55,8 +55,13 @@ class PendingSink implements StreamSink {
   }
 
   connect(sink: StreamSink): void {
-    for (const deliver of this.queue.splice(0)) deliver(sink);
+    this.drainTo(sink);
     this.target = sink;
+  }
+
+  /** Delivers what is queued, and goes on queueing. */
+  drainTo(sink: StreamSink): void {
+    for (const deliver of this.queue.splice(0)) deliver(sink);
   }
 }
 
@@ -98,6 +103,7 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
 }
 
 export function streamHandlers(runtime: Runtime): StreamHandlers {
+  let attachments = 0;
   return {
     'terminal.attach': async (params) => {
       const session = runtime.terminals.get(params.containerId, params.name);
@@ -112,12 +118,18 @@ export function streamHandlers(runtime: Runtime): StreamHandlers {
             data: (bytes) => sink.data(bytes),
             end: (exitCode) => sink.end({ exitCode }),
           });
+          // Each attachment pauses the session for its own reason: one
+          // client catching up does not resume another's pause.
+          const reason = `attachment-${++attachments}`;
           return {
             input: (bytes) => session.input(bytes),
             resize: (cols, rows) => session.resize(cols, rows),
-            close: detach,
-            pause: () => session.pause(),
-            resume: () => session.resume(),
+            close: () => {
+              detach();
+              session.resume(reason);
+            },
+            pause: () => session.pause(reason),
+            resume: () => session.resume(reason),
           };
         },
       };
@@ -128,11 +140,25 @@ export function streamHandlers(runtime: Runtime): StreamHandlers {
       return {
         result,
         start: (sink) => {
+          // The command runs on whatever happens here; while paused, its
+          // output waits in this queue instead of going out.
+          const pending = new PendingSink();
+          let paused = false;
           const following = runtime.commands.follow(params.commandId, {
-            onData: (chunk) => sink.data(chunk.data, chunk.channel),
-            onEnd: (ended) => sink.end({ exitCode: ended.exitCode }),
+            onData: (chunk) => (paused ? pending : sink).data(chunk.data, chunk.channel),
+            onEnd: (ended) => (paused ? pending : sink).end({ exitCode: ended.exitCode }),
           });
-          return { ...noInput, close: following.stop, pause() {}, resume() {} };
+          return {
+            ...noInput,
+            close: following.stop,
+            pause() {
+              paused = true;
+            },
+            resume() {
+              paused = false;
+              pending.drainTo(sink);
+            },
+          };
         },
       };
     },

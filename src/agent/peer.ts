@@ -45,6 +45,9 @@ export interface PeerStream {
   readonly id: string;
   input(bytes: Buffer): void;
   resize(cols: number, rows: number): void;
+  /** Flow control: the agent stops reading the source until `resume`; nothing is lost. */
+  pause(): void;
+  resume(): void;
   close(): void;
 }
 
@@ -229,6 +232,8 @@ export class AgentPeer extends EventEmitter {
       id,
       input: (bytes) => this.send({ type: 'stream.input', id, data: bytes.toString('base64') }),
       resize: (cols, rows) => this.send({ type: 'stream.resize', id, cols, rows }),
+      pause: () => this.send({ type: 'stream.pause', id }),
+      resume: () => this.send({ type: 'stream.resume', id }),
       close: () => {
         if (this.streams.delete(id)) this.send({ type: 'stream.close', id });
       },

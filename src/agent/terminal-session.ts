@@ -176,12 +176,12 @@ export class TerminalSession {
   }
 
   /** Stops reading the program's output (it blocks on a full TTY) until every reason is gone. */
-  pause(reason = 'connection'): void {
+  pause(reason: string): void {
     this.pausedFor.add(reason);
     this.started.stream.pause();
   }
 
-  resume(reason = 'connection'): void {
+  resume(reason: string): void {
     this.pausedFor.delete(reason);
     if (this.pausedFor.size === 0) this.started.stream.resume();
   }

@@ -10,6 +10,8 @@ describe('agent protocol messages', () => {
       { type: 'stream.input', id: 's1', data: Buffer.from([0, 255, 10]).toString('base64') },
       { type: 'stream.resize', id: 's1', cols: 120, rows: 40 },
       { type: 'stream.close', id: 's1' },
+      { type: 'stream.pause', id: 's1' },
+      { type: 'stream.resume', id: 's1' },
     ];
     for (const message of messages) {
       expect(decodeServerMessage(JSON.stringify(message))).toEqual({ ok: true, value: message });

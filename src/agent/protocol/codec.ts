@@ -11,7 +11,9 @@ import {
   StreamDataMessage,
   StreamEndMessage,
   StreamInputMessage,
+  StreamPauseMessage,
   StreamResizeMessage,
+  StreamResumeMessage,
   WelcomeMessage,
 } from './messages.js';
 import { type MethodName, methods, type ParamsOf, type ResultOf } from './methods.js';
@@ -48,6 +50,8 @@ const serverMessages = compileAll({
   'stream.input': StreamInputMessage,
   'stream.resize': StreamResizeMessage,
   'stream.close': StreamCloseMessage,
+  'stream.pause': StreamPauseMessage,
+  'stream.resume': StreamResumeMessage,
 });
 
 const paramValidators = new Map(

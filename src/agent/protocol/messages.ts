@@ -135,11 +135,30 @@ export const StreamCloseMessage = Strict({
 });
 export type StreamCloseMessage = Static<typeof StreamCloseMessage>;
 
+/**
+ * Flow control: the server's client is backed up. The agent stops reading
+ * what feeds the stream (a terminal's program blocks on its TTY) until
+ * `stream.resume`; nothing is dropped.
+ */
+export const StreamPauseMessage = Strict({
+  type: Type.Literal('stream.pause'),
+  id: Id,
+});
+export type StreamPauseMessage = Static<typeof StreamPauseMessage>;
+
+export const StreamResumeMessage = Strict({
+  type: Type.Literal('stream.resume'),
+  id: Id,
+});
+export type StreamResumeMessage = Static<typeof StreamResumeMessage>;
+
 export const ServerMessage = Type.Union([
   WelcomeMessage,
   RequestMessage,
   StreamInputMessage,
   StreamResizeMessage,
   StreamCloseMessage,
+  StreamPauseMessage,
+  StreamResumeMessage,
 ]);
 export type ServerMessage = Static<typeof ServerMessage>;
