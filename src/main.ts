@@ -10,6 +10,7 @@ const USAGE = `Usage: sparrow <command>
 Commands:
   serve     run the HTTP server (applies pending migrations first)
   migrate   apply pending database migrations and exit
+  agent     connect this machine to a server as a compute node (agent --help)
 
 Configuration comes from environment variables; see README.md.
 `;
@@ -30,11 +31,35 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if (command === 'agent') return agent(argv.slice(1));
   const config = loadConfig();
   if (command === 'serve') return serve(config);
   if (command === 'migrate') return migrate(config);
   process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
   process.exitCode = 2;
+}
+
+/**
+ * The agent reads its own arguments, not the server's configuration, and is
+ * loaded only when asked for (the server does not need the engine client).
+ */
+async function agent(argv: string[]): Promise<void> {
+  const { AGENT_USAGE, AgentArgsError, AgentFatalError, parseAgentArgs, runAgent } = await import(
+    './agent/cli.js'
+  );
+  try {
+    const args = parseAgentArgs(argv);
+    if (args.help) return void process.stdout.write(AGENT_USAGE);
+    await runAgent(args);
+  } catch (error) {
+    if (error instanceof AgentArgsError) {
+      process.stderr.write(`agent: ${error.message}\n\n${AGENT_USAGE}`);
+      process.exitCode = 2;
+    } else if (error instanceof AgentFatalError) {
+      process.stderr.write(`Error: ${error.message}\n`);
+      process.exitCode = 1;
+    } else throw error;
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

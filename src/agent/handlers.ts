@@ -1,0 +1,188 @@
+import { toErrorPayload } from './errors.js';
+import { followLogs } from './logs.js';
+import type { Channel, ErrorPayload } from './protocol/messages.js';
+import type { ParamsOf, ResultOf, StreamMethodName, UnaryMethodName } from './protocol/methods.js';
+import type { Runtime } from './runtime.js';
+
+/** Where a stream's output goes (the connection turns it into `stream.data` frames). */
+export interface StreamSink {
+  data(bytes: Buffer, channel?: Channel): void;
+  end(end: { exitCode?: number | null; error?: ErrorPayload }): void;
+}
+
+/** What the server may do to an open stream. */
+export interface StreamControl {
+  input(bytes: Buffer): void;
+  resize(cols: number, rows: number): Promise<void>;
+  /** Detach: stop sending. A terminal's program, a command, keep running. */
+  close(): void;
+  /** Flow control: the connection is backed up. */
+  pause(): void;
+  resume(): void;
+}
+
+/** A streaming method's answer, and how to start the stream once it has been sent. */
+export interface OpenedStream<R> {
+  result: R;
+  start(sink: StreamSink): StreamControl;
+}
+
+export type UnaryHandlers = {
+  [M in UnaryMethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>>;
+};
+export type StreamHandlers = {
+  [M in StreamMethodName]: (params: ParamsOf<M>) => Promise<OpenedStream<ResultOf<M>>>;
+};
+
+const noInput = {
+  input() {},
+  async resize() {},
+};
+
+/** Buffers what arrives before the stream starts (or while it is paused), so nothing is lost. */
+class PendingSink implements StreamSink {
+  private target: StreamSink | null = null;
+  private readonly queue: ((sink: StreamSink) => void)[] = [];
+
+  data(bytes: Buffer, channel?: Channel): void {
+    if (this.target !== null) this.target.data(bytes, channel);
+    else this.queue.push((sink) => sink.data(bytes, channel));
+  }
+
+  end(end: { exitCode?: number | null; error?: ErrorPayload }): void {
+    if (this.target !== null) this.target.end(end);
+    else this.queue.push((sink) => sink.end(end));
+  }
+
+  connect(sink: StreamSink): void {
+    this.drainTo(sink);
+    this.target = sink;
+  }
+
+  /** Delivers what is queued, and goes on queueing. */
+  drainTo(sink: StreamSink): void {
+    for (const deliver of this.queue.splice(0)) deliver(sink);
+  }
+}
+
+export function unaryHandlers(runtime: Runtime): UnaryHandlers {
+  return {
+    'node.info': () => runtime.nodeInfo(),
+    'inventory.list': async () => ({ containers: await runtime.inventory() }),
+    'inventory.reconcile': (params) => runtime.reconcile(params.workers),
+    'container.create': (params) => runtime.createContainer(params),
+    'container.start': (params) =>
+      runtime.startContainer(params.containerId, params.repositories, params.gitEnv),
+    'container.stop': (params) => runtime.stopContainer(params.containerId, params.timeoutSeconds),
+    'container.remove': async (params) => ({
+      removed: await runtime.removeContainer(params.containerId, params.force ?? false),
+    }),
+    'container.inspect': (params) => runtime.inspect(params.containerId),
+    'container.logs': async (params) => ({
+      text: await runtime.logs(params.containerId, params.tail),
+    }),
+    'container.stats': (params) => runtime.stats(params.containerId),
+    'container.ports': async (params) => ({ ports: await runtime.ports(params.containerId) }),
+    'container.gitStatus': (params) => runtime.gitStatus(params.containerId, params.path),
+    'exec.run': (params) =>
+      runtime.exec(params.containerId, {
+        ...params,
+        stdin: params.stdin === undefined ? undefined : Buffer.from(params.stdin, 'base64'),
+      }),
+    'command.start': (params) => runtime.commands.start(params),
+    'command.get': async (params) => runtime.commands.get(params.commandId),
+    'command.list': async (params) => ({ commands: runtime.commands.list(params.containerId) }),
+    'command.cancel': (params) => runtime.commands.cancel(params.commandId),
+    'terminal.create': (params) => runtime.terminals.create(params),
+    'terminal.list': async (params) => ({ terminals: runtime.terminals.list(params.containerId) }),
+    'terminal.kill': async (params) => {
+      await runtime.terminals.kill(params.containerId, params.name);
+      return { killed: true };
+    },
+  };
+}
+
+export function streamHandlers(runtime: Runtime): StreamHandlers {
+  let attachments = 0;
+  return {
+    'terminal.attach': async (params) => {
+      const session = runtime.terminals.get(params.containerId, params.name);
+      if (params.cols !== undefined && params.rows !== undefined) {
+        await session.resize(params.cols, params.rows);
+      }
+      const info = session.info();
+      return {
+        result: { ...info, attachments: info.attachments + 1 },
+        start: (sink) => {
+          const detach = session.attach({
+            data: (bytes) => sink.data(bytes),
+            end: (exitCode) => sink.end({ exitCode }),
+          });
+          // Each attachment pauses the session for its own reason: one
+          // client catching up does not resume another's pause.
+          const reason = `attachment-${++attachments}`;
+          return {
+            input: (bytes) => session.input(bytes),
+            resize: (cols, rows) => session.resize(cols, rows),
+            close: () => {
+              detach();
+              session.resume(reason);
+            },
+            pause: () => session.pause(reason),
+            resume: () => session.resume(reason),
+          };
+        },
+      };
+    },
+    'command.follow': async (params) => {
+      const info = runtime.commands.get(params.commandId);
+      const { stdout: _stdout, stderr: _stderr, ...result } = info;
+      return {
+        result,
+        start: (sink) => {
+          // The command runs on whatever happens here; while paused, its
+          // output waits in this queue instead of going out.
+          const pending = new PendingSink();
+          let paused = false;
+          const following = runtime.commands.follow(params.commandId, {
+            onData: (chunk) => (paused ? pending : sink).data(chunk.data, chunk.channel),
+            onEnd: (ended) => (paused ? pending : sink).end({ exitCode: ended.exitCode }),
+          });
+          return {
+            ...noInput,
+            close: following.stop,
+            pause() {
+              paused = true;
+            },
+            resume() {
+              paused = false;
+              pending.drainTo(sink);
+            },
+          };
+        },
+      };
+    },
+    'logs.follow': async (params) => {
+      const pending = new PendingSink();
+      const follower = await followLogs(
+        runtime.docker,
+        params.containerId,
+        params.tail,
+        (frame) => pending.data(frame.data, frame.channel),
+        (error) => pending.end(error === undefined ? {} : { error: toErrorPayload(error) }),
+      );
+      return {
+        result: { containerId: params.containerId },
+        start: (sink) => {
+          pending.connect(sink);
+          return {
+            ...noInput,
+            close: () => follower.stop(),
+            pause: () => follower.pause(),
+            resume: () => follower.resume(),
+          };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { EventEmitter } from 'node:events';
+import type WebSocket from 'ws';
+import type { Logger } from './dispatcher.js';
+import { checkResult, decodeAgentMessage, encodeMessage } from './protocol/codec.js';
+import {
+  type Channel,
+  CloseCodes,
+  type ErrorPayload,
+  type HelloMessage,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+} from './protocol/messages.js';
+import type {
+  MethodName,
+  ParamsOf,
+  ResultOf,
+  StreamMethodName,
+  UnaryMethodName,
+} from './protocol/methods.js';
+import { rawText } from './ws-text.js';
+
+/** An agent answered a request with an error, or never answered. */
+export class AgentRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AgentRequestError';
+  }
+}
+
+export interface StreamEnd {
+  exitCode?: number | null;
+  error?: ErrorPayload;
+}
+
+export interface PeerStreamHandlers {
+  onData(bytes: Buffer, channel?: Channel): void;
+  onEnd(end: StreamEnd): void;
+}
+
+/** A stream the server opened on the agent: terminal input and resize, and detach. */
+export interface PeerStream {
+  readonly id: string;
+  input(bytes: Buffer): void;
+  resize(cols: number, rows: number): void;
+  /** Flow control: the agent stops reading the source until `resume`; nothing is lost. */
+  pause(): void;
+  resume(): void;
+  close(): void;
+}
+
+export interface AgentPeerOptions {
+  nodeId: string;
+  requestTimeoutMs?: number;
+  helloTimeoutMs?: number;
+  /** A ping this often; no pong by the next one means the agent is gone. */
+  heartbeatMs?: number;
+  log?: Logger;
+}
+
+interface Pending {
+  method: MethodName;
+  resolve(result: unknown): void;
+  reject(error: AgentRequestError): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The server's side of one agent connection: waits for the hello, answers
+ * with a welcome, sends typed requests and checks every answer against the
+ * method's result schema, and routes stream frames. Events: `inventory`
+ * (an InventoryMessage), `close` (code, reason).
+ */
+export class AgentPeer extends EventEmitter {
+  readonly hello: Promise<HelloMessage>;
+  private readonly pending = new Map<string, Pending>();
+  private readonly streams = new Map<string, PeerStreamHandlers>();
+  private nextId = 1;
+  private closed = false;
+  private readonly log: Logger;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly options: AgentPeerOptions,
+  ) {
+    super();
+    this.log = options.log ?? (() => {});
+    let greet: (hello: HelloMessage) => void = () => {};
+    let refuse: (error: AgentRequestError) => void = () => {};
+    this.hello = new Promise((resolve, reject) => {
+      greet = resolve;
+      refuse = reject;
+    });
+    // Nobody may be waiting on the hello yet; a failed one must not crash the process.
+    this.hello.catch(() => {});
+    const helloTimer = setTimeout(() => {
+      refuse(new AgentRequestError('hello_timeout', 'the agent sent no hello'));
+      this.close(CloseCodes.protocolError, 'no hello');
+    }, options.helloTimeoutMs ?? 15_000);
+
+    let alive = true;
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, options.heartbeatMs ?? 30_000);
+    socket.on('pong', () => {
+      alive = true;
+    });
+
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return this.log('warn', 'agent sent a binary message; ignored');
+      const decoded = decodeAgentMessage(rawText(data));
+      if (!decoded.ok) return this.log('warn', `invalid message from agent: ${decoded.error}`);
+      const message = decoded.value;
+      switch (message.type) {
+        case 'hello':
+          clearTimeout(helloTimer);
+          if (message.protocol !== PROTOCOL_VERSION) {
+            refuse(new AgentRequestError('protocol_mismatch', `protocol ${message.protocol}`));
+            return this.close(CloseCodes.protocolError, `protocol ${PROTOCOL_VERSION} expected`);
+          }
+          this.send({
+            type: 'welcome',
+            nodeId: options.nodeId,
+            serverTime: new Date().toISOString(),
+          });
+          return greet(message);
+        case 'response':
+          return this.settle(message.id, message.ok ? { result: message.result } : message);
+        case 'stream.data':
+          return this.streams
+            .get(message.id)
+            ?.onData(Buffer.from(message.data, 'base64'), message.channel);
+        case 'stream.end': {
+          const handlers = this.streams.get(message.id);
+          this.streams.delete(message.id);
+          const { type: _type, id: _id, ...end } = message;
+          return handlers?.onEnd(end);
+        }
+        case 'inventory':
+          return this.emit('inventory', message);
+      }
+    });
+    socket.on('close', (code, reason) => {
+      this.closed = true;
+      clearTimeout(helloTimer);
+      clearInterval(heartbeat);
+      const gone = new AgentRequestError('agent_disconnected', 'the agent disconnected');
+      refuse(gone);
+      for (const [id, pending] of this.pending) {
+        clearTimeout(pending.timer);
+        pending.reject(gone);
+        this.pending.delete(id);
+      }
+      for (const handlers of this.streams.values()) {
+        handlers.onEnd({ error: { code: gone.code, message: gone.message } });
+      }
+      this.streams.clear();
+      this.emit('close', code, reason.toString());
+    });
+  }
+
+  get connected(): boolean {
+    return !this.closed;
+  }
+
+  private send(message: ServerMessage): void {
+    if (!this.closed) this.socket.send(encodeMessage(message));
+  }
+
+  private settle(id: string, outcome: { result: unknown } | { error: ErrorPayload }): void {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    if ('error' in outcome) {
+      pending.reject(new AgentRequestError(outcome.error.code, outcome.error.message));
+    } else {
+      pending.resolve(outcome.result);
+    }
+  }
+
+  private async call(method: MethodName, params: unknown, id: string, timeoutMs?: number) {
+    await this.hello;
+    if (this.closed) throw new AgentRequestError('agent_disconnected', 'the agent disconnected');
+    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? 60_000;
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new AgentRequestError('agent_timeout', `${method} got no answer in ${limit} ms`));
+      }, limit);
+      this.pending.set(id, { method, resolve, reject, timer });
+      this.send({ type: 'request', id, method, params });
+    });
+  }
+
+  /** Sends a request and resolves with its result, checked against the method's schema. */
+  async request<M extends UnaryMethodName>(
+    method: M,
+    params: ParamsOf<M>,
+    timeoutMs?: number,
+  ): Promise<ResultOf<M>> {
+    const result = await this.call(method, params, `r${this.nextId++}`, timeoutMs);
+    const checked = checkResult(method, result);
+    if (!checked.ok) throw new AgentRequestError('invalid_result', `${method}: ${checked.error}`);
+    return checked.value;
+  }
+
+  /** Opens a stream: its result, then frames to `handlers` until it ends or is closed. */
+  async openStream<M extends StreamMethodName>(
+    method: M,
+    params: ParamsOf<M>,
+    handlers: PeerStreamHandlers,
+    timeoutMs?: number,
+  ): Promise<{ result: ResultOf<M>; stream: PeerStream }> {
+    const id = `s${this.nextId++}`;
+    this.streams.set(id, handlers);
+    let result: ResultOf<M>;
+    try {
+      const raw = await this.call(method, params, id, timeoutMs);
+      const checked = checkResult(method, raw);
+      if (!checked.ok) throw new AgentRequestError('invalid_result', `${method}: ${checked.error}`);
+      result = checked.value;
+    } catch (error) {
+      this.streams.delete(id);
+      throw error;
+    }
+    const stream: PeerStream = {
+      id,
+      input: (bytes) => this.send({ type: 'stream.input', id, data: bytes.toString('base64') }),
+      resize: (cols, rows) => this.send({ type: 'stream.resize', id, cols, rows }),
+      pause: () => this.send({ type: 'stream.pause', id }),
+      resume: () => this.send({ type: 'stream.resume', id }),
+      close: () => {
+        if (this.streams.delete(id)) this.send({ type: 'stream.close', id });
+      },
+    };
+    return { result, stream };
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (!this.closed) this.socket.close(code, reason);
+  }
+}

@@ -1,0 +1,231 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import {
+  Base64,
+  Checkout,
+  Command,
+  CommandInfo,
+  CommandOutput,
+  ContainerDetails,
+  ContainerRef,
+  ContainerStats,
+  ContainerSummary,
+  Env,
+  ExecResult,
+  GitStatus,
+  Id,
+  Labels,
+  ListeningPort,
+  Port,
+  Repository,
+  Strict,
+  TerminalCols,
+  TerminalInfo,
+  TerminalName,
+  TerminalRows,
+} from './schemas.js';
+
+const containerId = { containerId: ContainerRef };
+const Empty = Strict({});
+const Path = Type.String({ minLength: 1, maxLength: 1024, pattern: '^/' });
+const Tail = Type.Integer({ minimum: 0, maximum: 100_000 });
+
+export const NodeInfo = Strict({
+  hostname: Type.String(),
+  platform: Type.String(),
+  arch: Type.String(),
+  cpus: Type.Integer({ minimum: 0 }),
+  memoryBytes: Type.Integer({ minimum: 0 }),
+  agentVersion: Type.String(),
+  engine: Strict({
+    reachable: Type.Boolean(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Union([Type.String(), Type.Null()]),
+    apiVersion: Type.Union([Type.String(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+export type NodeInfo = Static<typeof NodeInfo>;
+
+export const PortRequest = Strict({
+  containerPort: Port,
+  protocol: Type.Optional(Type.Union([Type.Literal('tcp'), Type.Literal('udp')])),
+  /** Omitted or 0: the engine picks a free port. */
+  hostPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** Defaults to 127.0.0.1: the server's proxy reaches it, the network does not. */
+  hostIp: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+export type PortRequest = Static<typeof PortRequest>;
+
+export const Mount = Strict({
+  source: Path,
+  target: Path,
+  readOnly: Type.Optional(Type.Boolean()),
+});
+
+export const ContainerCreateParams = Strict({
+  image: Type.String({ minLength: 1, maxLength: 512 }),
+  /** Container name; defaults to `sparrow-worker-<workerId>` for a worker. */
+  name: Type.Optional(ContainerRef),
+  workerId: Type.Optional(Id),
+  labels: Type.Optional(Labels),
+  env: Type.Optional(Env),
+  ports: Type.Optional(Type.Array(PortRequest, { maxItems: 64 })),
+  network: Type.Optional(
+    Type.Union([Type.Literal('bridge'), Type.Literal('host'), Type.Literal('none')]),
+  ),
+  workdir: Type.Optional(Path),
+  hostname: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9.-]{0,62}$' })),
+  /** The main process; defaults to one that sleeps until the container is stopped. */
+  command: Type.Optional(Command),
+  /** Host paths bound into the container: for local nodes and tests, never from users. */
+  mounts: Type.Optional(Type.Array(Mount, { maxItems: 32 })),
+  memoryBytes: Type.Optional(Type.Integer({ minimum: 4 * 1024 * 1024 })),
+  cpus: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1024 })),
+});
+export type ContainerCreateParams = Static<typeof ContainerCreateParams>;
+
+export const ContainerStartParams = Strict({
+  ...containerId,
+  /** Cloned after start when their path holds no repository yet. */
+  repositories: Type.Optional(Type.Array(Repository, { maxItems: 32 })),
+  /** Environment for the clones (credential helpers, GIT_* settings). */
+  gitEnv: Type.Optional(Env),
+});
+
+export const ReconcileParams = Strict({
+  workers: Type.Array(
+    Strict({ workerId: Id, containerId: Type.Union([ContainerRef, Type.Null()]) }),
+    { maxItems: 100_000 },
+  ),
+});
+
+export const ReconcileResult = Strict({
+  present: Type.Array(Strict({ workerId: Type.String(), container: ContainerSummary })),
+  /** Workers whose container no longer exists on this node. */
+  missing: Type.Array(Type.String()),
+  /** Sparrow containers that belong to no worker the server named. */
+  orphans: Type.Array(ContainerSummary),
+});
+export type ReconcileResult = Static<typeof ReconcileResult>;
+
+export const ExecRunParams = Strict({
+  ...containerId,
+  command: Command,
+  env: Type.Optional(Env),
+  workdir: Type.Optional(Path),
+  user: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Bytes written to the command's standard input, which is then closed. */
+  stdin: Type.Optional(Base64),
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 3600 * 1000 })),
+  maxOutputBytes: Type.Optional(Type.Integer({ minimum: 0, maximum: 64 * 1024 * 1024 })),
+});
+export type ExecRunParams = Static<typeof ExecRunParams>;
+
+export const CommandStartParams = Strict({
+  ...containerId,
+  command: Command,
+  env: Type.Optional(Env),
+  workdir: Type.Optional(Path),
+  user: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+export type CommandStartParams = Static<typeof CommandStartParams>;
+
+const commandId = { commandId: Id };
+
+export const TerminalCreateParams = Strict({
+  ...containerId,
+  name: TerminalName,
+  /** Defaults to a login shell: bash when the image has it, else sh. */
+  command: Type.Optional(Command),
+  env: Type.Optional(Env),
+  workdir: Type.Optional(Path),
+  user: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  cols: Type.Optional(TerminalCols),
+  rows: Type.Optional(TerminalRows),
+});
+export type TerminalCreateParams = Static<typeof TerminalCreateParams>;
+
+export const TerminalAttachParams = Strict({
+  ...containerId,
+  name: TerminalName,
+  /** The client's size; the session takes it (the latest attachment wins). */
+  cols: Type.Optional(TerminalCols),
+  rows: Type.Optional(TerminalRows),
+});
+
+interface MethodSpec {
+  params: TSchema;
+  result: TSchema;
+  /** A streaming method answers once, then sends `stream.data` until `stream.end`. */
+  stream: boolean;
+}
+
+function unary<P extends TSchema, R extends TSchema>(params: P, result: R) {
+  return { params, result, stream: false as const };
+}
+function streaming<P extends TSchema, R extends TSchema>(params: P, result: R) {
+  return { params, result, stream: true as const };
+}
+
+/** Every request the server may send, with its parameters and its result. */
+export const methods = {
+  'node.info': unary(Empty, NodeInfo),
+  'inventory.list': unary(Empty, Strict({ containers: Type.Array(ContainerSummary) })),
+  'inventory.reconcile': unary(ReconcileParams, ReconcileResult),
+  'container.create': unary(ContainerCreateParams, ContainerDetails),
+  'container.start': unary(
+    ContainerStartParams,
+    Strict({ container: ContainerDetails, checkouts: Type.Array(Checkout) }),
+  ),
+  'container.stop': unary(
+    Strict({ ...containerId, timeoutSeconds: Type.Optional(Type.Integer({ minimum: 0 })) }),
+    ContainerDetails,
+  ),
+  'container.remove': unary(
+    Strict({ ...containerId, force: Type.Optional(Type.Boolean()) }),
+    Strict({ removed: Type.Boolean() }),
+  ),
+  'container.inspect': unary(Strict(containerId), ContainerDetails),
+  'container.logs': unary(
+    Strict({ ...containerId, tail: Type.Optional(Tail) }),
+    Strict({ text: Type.String() }),
+  ),
+  'container.stats': unary(Strict(containerId), ContainerStats),
+  'container.ports': unary(Strict(containerId), Strict({ ports: Type.Array(ListeningPort) })),
+  'container.gitStatus': unary(Strict({ ...containerId, path: Path }), GitStatus),
+  'exec.run': unary(ExecRunParams, ExecResult),
+  'command.start': unary(CommandStartParams, CommandInfo),
+  'command.get': unary(Strict(commandId), CommandOutput),
+  'command.list': unary(
+    Strict({ containerId: Type.Optional(ContainerRef) }),
+    Strict({ commands: Type.Array(CommandInfo) }),
+  ),
+  'command.cancel': unary(Strict(commandId), CommandInfo),
+  'command.follow': streaming(Strict(commandId), CommandInfo),
+  'terminal.create': unary(TerminalCreateParams, TerminalInfo),
+  'terminal.list': unary(Strict(containerId), Strict({ terminals: Type.Array(TerminalInfo) })),
+  'terminal.kill': unary(
+    Strict({ ...containerId, name: TerminalName }),
+    Strict({ killed: Type.Boolean() }),
+  ),
+  'terminal.attach': streaming(TerminalAttachParams, TerminalInfo),
+  'logs.follow': streaming(
+    Strict({ ...containerId, tail: Type.Optional(Tail) }),
+    Strict({ containerId: Type.String() }),
+  ),
+} satisfies Record<string, MethodSpec>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type ParamsOf<M extends MethodName> = Static<Methods[M]['params']>;
+export type ResultOf<M extends MethodName> = Static<Methods[M]['result']>;
+export type StreamMethodName = {
+  [M in MethodName]: Methods[M]['stream'] extends true ? M : never;
+}[MethodName];
+export type UnaryMethodName = Exclude<MethodName, StreamMethodName>;
+
+export const methodNames = Object.keys(methods) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(methods, name);
+}

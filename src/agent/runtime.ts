@@ -1,0 +1,161 @@
+import { arch, cpus, hostname, platform, totalmem } from 'node:os';
+import type Docker from 'dockerode';
+import { CommandTracker } from './commands.js';
+import {
+  createContainer,
+  inspectContainer,
+  listManaged,
+  removeContainer,
+  startContainer,
+  stopContainer,
+} from './containers.js';
+import { fromEngineError } from './errors.js';
+import { execRun, type RunOptions } from './exec.js';
+import { checkoutRepository, gitStatus } from './git.js';
+import { containerLogs } from './logs.js';
+import { listeningPorts } from './ports.js';
+import type { ContainerCreateParams, NodeInfo, ReconcileResult } from './protocol/methods.js';
+import type {
+  Checkout,
+  ContainerDetails,
+  ContainerStats,
+  ContainerSummary,
+  Env,
+  ExecResult,
+  GitStatus,
+  ListeningPort,
+  Repository,
+} from './protocol/schemas.js';
+import { type KnownWorker, reconcile } from './reconcile.js';
+import { containerStats } from './stats.js';
+import { TerminalManager } from './terminals.js';
+
+export const AGENT_VERSION = '0.1.0';
+
+export interface RuntimeOptions {
+  /** Run an init as PID 1 of each container (Docker's docker-init, Podman's catatonit). */
+  init?: boolean;
+  /** Lines of scrollback each terminal session keeps. */
+  scrollback?: number;
+  /** Output kept per background command. */
+  commandOutputLimit?: number;
+  /** Gap between the two samples CPU use is measured over. */
+  statsIntervalMs?: number;
+}
+
+/**
+ * Everything a node does with its engine, behind one object: containers,
+ * exec, background commands and terminals. The protocol handlers call it;
+ * it knows nothing of the connection.
+ */
+export class Runtime {
+  readonly commands: CommandTracker;
+  readonly terminals: TerminalManager;
+  private readonly init: boolean;
+  private readonly statsIntervalMs: number;
+
+  constructor(
+    readonly docker: Docker,
+    options: RuntimeOptions = {},
+  ) {
+    this.init = options.init ?? true;
+    this.statsIntervalMs = options.statsIntervalMs ?? 300;
+    this.commands = new CommandTracker(docker, { outputLimit: options.commandOutputLimit });
+    this.terminals = new TerminalManager(docker, options.scrollback);
+  }
+
+  async nodeInfo(): Promise<NodeInfo> {
+    const base = {
+      hostname: hostname(),
+      platform: platform(),
+      arch: arch(),
+      cpus: cpus().length,
+      memoryBytes: totalmem(),
+      agentVersion: AGENT_VERSION,
+    };
+    try {
+      const version = await this.docker.version();
+      const podman = version.Components?.some((c) => /podman/i.test(c.Name)) ?? false;
+      return {
+        ...base,
+        engine: {
+          reachable: true,
+          name: podman ? 'podman' : 'docker',
+          version: version.Version ?? null,
+          apiVersion: version.ApiVersion ?? null,
+          error: null,
+        },
+      };
+    } catch (error) {
+      const message = fromEngineError(error, 'engine').message;
+      return {
+        ...base,
+        engine: { reachable: false, name: null, version: null, apiVersion: null, error: message },
+      };
+    }
+  }
+
+  inventory(): Promise<ContainerSummary[]> {
+    return listManaged(this.docker);
+  }
+
+  async reconcile(workers: KnownWorker[]): Promise<ReconcileResult> {
+    return reconcile(await this.inventory(), workers);
+  }
+
+  createContainer(params: ContainerCreateParams): Promise<ContainerDetails> {
+    return createContainer(this.docker, params, { init: this.init });
+  }
+
+  /** Starts the container, then clones the repositories it does not hold yet. */
+  async startContainer(
+    id: string,
+    repositories: Repository[] = [],
+    gitEnv: Env = {},
+  ): Promise<{ container: ContainerDetails; checkouts: Checkout[] }> {
+    await startContainer(this.docker, id);
+    const checkouts: Checkout[] = [];
+    for (const repository of repositories) {
+      checkouts.push(await checkoutRepository(this.docker, id, repository, gitEnv));
+    }
+    return { container: await inspectContainer(this.docker, id), checkouts };
+  }
+
+  async stopContainer(id: string, timeoutSeconds?: number): Promise<ContainerDetails> {
+    await stopContainer(this.docker, id, timeoutSeconds);
+    return inspectContainer(this.docker, id);
+  }
+
+  /**
+   * Removes the container. Its processes go with it: running commands end as
+   * cancelled, terminal sessions end and their clients are told.
+   */
+  async removeContainer(id: string, force: boolean): Promise<boolean> {
+    if (force) this.commands.abandon(id);
+    return removeContainer(this.docker, id, force);
+  }
+
+  inspect(id: string): Promise<ContainerDetails> {
+    return inspectContainer(this.docker, id);
+  }
+
+  logs(id: string, tail?: number): Promise<string> {
+    return containerLogs(this.docker, id, tail);
+  }
+
+  stats(id: string): Promise<ContainerStats> {
+    return containerStats(this.docker, id, this.statsIntervalMs);
+  }
+
+  ports(id: string): Promise<ListeningPort[]> {
+    return listeningPorts(this.docker, id);
+  }
+
+  gitStatus(id: string, path: string): Promise<GitStatus> {
+    return gitStatus(this.docker, id, path);
+  }
+
+  exec(id: string, options: RunOptions): Promise<ExecResult> {
+    return execRun(this.docker, id, options);
+  }
+}
