@@ -33,7 +33,6 @@ export const itemsMigrations: Migrations = {
       await sql`create index items_parent_idx on items (parent_id) where parent_id is not null`.execute(
         db,
       );
-      await sql`create index items_status_idx on items (status_id)`.execute(db);
       await sql`
         create unique index items_external_key on items (workspace_id, external_source, external_id)
         where external_source is not null`.execute(db);

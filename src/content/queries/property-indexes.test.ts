@@ -34,24 +34,28 @@ describe('property indexes', () => {
       .execute();
     expect(pending).toEqual([
       { key: 'due', variant: 'asc', state: 'pending' },
-      { key: 'due', variant: 'desc', state: 'pending' },
       { key: 'stage', variant: 'asc', state: 'pending' },
+      { key: 'tags', variant: 'gin', state: 'pending' },
     ]);
     expect(await buildPendingPropertyIndexes(t.db)).toBe(3);
     expect(await indexes()).toEqual([
       'items_prop_due_asc',
-      'items_prop_due_desc',
       'items_prop_stage_asc',
+      'items_prop_tags_gin',
     ]);
     expect(await buildPendingPropertyIndexes(t.db)).toBe(0);
     const states = await t.db.selectFrom('property_indexes').select('state').execute();
     expect(states.every((row) => row.state === 'ready')).toBe(true);
-    const { rows } = await sql<{ definition: string }>`
-      select indexdef as definition from pg_indexes where indexname = 'items_prop_due_desc'`.execute(
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes
+      where indexname in ('items_prop_due_asc', 'items_prop_tags_gin') order by indexname`.execute(
       t.db,
     );
     expect(rows[0]?.definition).toMatch(
-      /\(collection_id, \(\(properties -> 'due'::text\)\) DESC NULLS LAST, sort_key, id\)$/,
+      /\(collection_id, \(\(properties -> 'due'::text\)\), sort_key, id\)$/,
+    );
+    expect(rows[1]?.definition).toMatch(
+      /USING gin \(\(\(properties -> 'tags'::text\)\) jsonb_path_ops\)$/,
     );
   });
 });

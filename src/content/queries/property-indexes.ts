@@ -4,8 +4,9 @@ import type { FieldType } from '../fields/schemas.js';
 
 /**
  * Indexes per property key, `(collection_id, (properties -> 'key'), sort_key, id)`:
- * they drive keyset pages sorted by the property, filters on it and kanban
- * columns of a select. They are not partial: the planner only uses the
+ * they drive keyset pages sorted by the property (a descending page reads it
+ * backwards), filters on it and kanban columns of a select. Multi-valued keys
+ * get a GIN index on `(properties -> 'key')` for containment instead. They are not partial: the planner only uses the
  * statistics of non-partial expression indexes to estimate how selective a
  * filter on the property is, and a wrong guess picks the wrong index. One pair per key name serves every
  * workspace (the list id leads). They are built with CREATE INDEX CONCURRENTLY
@@ -13,16 +14,13 @@ import type { FieldType } from '../fields/schemas.js';
  * queries are correct and slower.
  */
 
-type Variant = 'asc' | 'desc';
+type Variant = 'asc' | 'gin';
 
 const KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 export function variantsFor(type: FieldType): Variant[] {
-  if (type === 'number' || type === 'date' || type === 'text' || type === 'url' || type === 'email')
-    return ['asc', 'desc'];
-  if (type === 'select' || type === 'person' || type === 'file' || type === 'checkbox')
-    return ['asc'];
-  return [];
+  if (type === 'multi_select' || type === 'multi_person') return ['gin'];
+  return ['asc'];
 }
 
 export function indexName(key: string, variant: Variant): string {
@@ -47,19 +45,18 @@ export async function requestPropertyIndexes(
 async function build(db: Database, key: string, variant: Variant): Promise<void> {
   if (!KEY.test(key)) throw new Error(`not a property key: ${key}`);
   const name = indexName(key, variant);
-  // Pages order nulls last in both directions; the index must match exactly.
-  const direction = variant === 'desc' ? 'desc nulls last' : 'asc nulls last';
   // An earlier concurrent build that failed leaves an invalid index behind: drop it first.
   const { rows } = await sql<{ valid: boolean }>`
     select indisvalid as valid from pg_index join pg_class on pg_class.oid = pg_index.indexrelid
     where pg_class.relname = ${name}`.execute(db);
   if (rows[0]?.valid === false)
     await sql.raw(`drop index concurrently if exists ${name}`).execute(db);
+  const definition =
+    variant === 'gin'
+      ? `using gin ((properties -> '${key}') jsonb_path_ops)`
+      : `(collection_id, (properties -> '${key}') asc nulls last, sort_key, id)`;
   await sql
-    .raw(
-      `create index concurrently if not exists ${name} on items ` +
-        `(collection_id, (properties -> '${key}') ${direction}, sort_key, id)`,
-    )
+    .raw(`create index concurrently if not exists ${name} on items ${definition}`)
     .execute(db);
 }
 
@@ -73,7 +70,7 @@ export async function buildPendingPropertyIndexes(db: Database): Promise<number>
     .execute();
   let built = 0;
   for (const { key, variant } of pending) {
-    const claimed = variant === 'asc' || variant === 'desc' ? variant : null;
+    const claimed = variant === 'asc' || variant === 'gin' ? variant : null;
     if (claimed === null) continue;
     try {
       await build(db, key, claimed);

@@ -73,7 +73,7 @@ describe('query pages', () => {
     expect(page.body.items[0].blocks).toBeUndefined();
   });
 
-  it('sorts by a field with nulls last in both directions, ties by manual order', async () => {
+  it('sorts by a field with nulls last in both directions; ties follow the direction (desc reverses all)', async () => {
     const workspace = await createWorkspace(t);
     const points = await createField(t, workspace, {
       key: 'points',
@@ -101,7 +101,7 @@ describe('query pages', () => {
       { sort: [{ fieldId: points.id, direction: 'desc' }] },
       2,
     );
-    expect(desc).toEqual(['p6', 'p0', 'p3', 'p4', 'p2', 'p1', 'p5']);
+    expect(desc).toEqual(['p6', 'p3', 'p0', 'p4', 'p2', 'p5', 'p1']);
     const byTitle = await pageAll(
       workspace,
       list.id,

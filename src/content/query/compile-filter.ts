@@ -79,10 +79,10 @@ function isEmpty(target: Target): Condition {
   return sql<boolean>`${json} is null`;
 }
 
-/** Multi-valued containment, written so a GIN (jsonb_path_ops) index on properties serves it. */
+/** Multi-valued containment, written so the key's GIN (jsonb_path_ops) index serves it. */
 function contains(target: Target, values: readonly unknown[]): Condition {
   if (target.kind !== 'field') throw new Error('containment applies to multi-valued fields');
-  return sql<boolean>`items.properties @> ${jsonValue({ [target.field.key]: values })}`;
+  return sql<boolean>`${propertyJson(target.field.key)} @> ${jsonValue(values)}`;
 }
 
 function hasAny(target: Target, values: readonly unknown[]): Condition {

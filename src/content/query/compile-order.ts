@@ -53,16 +53,32 @@ export function sortColumn(key: SortKey, statusOrder: readonly string[]): SortCo
   return { expr: propertyJson(key_), direction, cast: 'jsonb', nullable: true };
 }
 
-/** `expr dir nulls last, ..., sort_key asc, id asc`: every order is total. */
+/**
+ * Ties are broken by manual order, then id, in the direction of the first sort
+ * key (a descending sort reverses the whole order), so a descending page reads
+ * the same per-key index as an ascending one, backwards.
+ */
+export function tieDirection(columns: readonly SortColumn[]): 'asc' | 'desc' {
+  return columns[0]?.direction ?? 'asc';
+}
+
+/**
+ * `expr dir, ..., sort_key, id`: every order is total. Nulls come last: a page
+ * segment never mixes null and non-null values of the first key (see
+ * `pagePlan`), so the first key's nulls placement is the one its index reads
+ * (`asc nulls last`, or backwards `desc nulls first`); later keys put nulls last.
+ */
 export function orderBy(columns: readonly SortColumn[], alias = 'items'): RawBuilder<unknown> {
   const keys = columns.map((column, index) => {
     const expr = alias === 'items' ? column.expr : sql.ref(`${alias}.s${index}`);
-    return sql`${expr} ${sql.raw(column.direction)} nulls last`;
+    const nulls = index === 0 && column.direction === 'desc' ? 'nulls first' : 'nulls last';
+    return sql`${expr} ${sql.raw(column.direction)} ${sql.raw(nulls)}`;
   });
+  const ties = sql.raw(tieDirection(columns));
   return sql.join([
     ...keys,
-    sql`${sql.ref(`${alias}.sort_key`)} asc`,
-    sql`${sql.ref(`${alias}.id`)} asc`,
+    sql`${sql.ref(`${alias}.sort_key`)} ${ties}`,
+    sql`${sql.ref(`${alias}.id`)} ${ties}`,
   ]);
 }
 
@@ -85,7 +101,7 @@ function after(column: SortColumn, value: unknown): RawBuilder<boolean> | null {
   return sql<boolean>`(${column.expr} ${op} ${param(value, column.cast)} or ${column.expr} is null)`;
 }
 
-/** Rows that come after `position` in this order (nulls last, then sort_key and id). */
+/** Rows that come after `position` in this order (nulls last, then sort_key and id in the ties' direction). */
 export function afterPosition(
   columns: readonly SortColumn[],
   position: Position,
@@ -98,7 +114,7 @@ export function afterPosition(
     const column = columns[index];
     const last =
       column === undefined
-        ? sql<boolean>`(items.sort_key, items.id) > (${position.sortKey}, cast(${position.id} as uuid))`
+        ? sql<boolean>`(items.sort_key, items.id) ${sql.raw(tieDirection(columns) === 'asc' ? '>' : '<')} (${position.sortKey}, cast(${position.id} as uuid))`
         : after(column, position.values[index] ?? null);
     if (last === null) continue;
     terms.push(sql<boolean>`(${sql.join([...prefix, last], sql` and `)})`);

@@ -136,20 +136,20 @@ describe('filter compiler', () => {
     [
       'multi hasAny',
       { fieldId: F.multi.id, op: 'hasAny', value: ['t1', 't2'] },
-      `(items.properties @> cast($1 as jsonb) or items.properties @> cast($2 as jsonb))`,
-      ['{"tags":["t1"]}', '{"tags":["t2"]}'],
+      `((items.properties -> 'tags') @> cast($1 as jsonb) or (items.properties -> 'tags') @> cast($2 as jsonb))`,
+      ['["t1"]', '["t2"]'],
     ],
     [
       'multi hasAll',
       { fieldId: F.multi.id, op: 'hasAll', value: ['t1', 't2'] },
-      'items.properties @> cast($1 as jsonb)',
-      ['{"tags":["t1","t2"]}'],
+      `(items.properties -> 'tags') @> cast($1 as jsonb)`,
+      ['["t1","t2"]'],
     ],
     [
       'multi hasNone',
       { fieldId: F.multi.id, op: 'hasNone', value: ['t1'] },
-      'not coalesce((items.properties @> cast($1 as jsonb)), false)',
-      ['{"tags":["t1"]}'],
+      `not coalesce(((items.properties -> 'tags') @> cast($1 as jsonb)), false)`,
+      ['["t1"]'],
     ],
     [
       'multi isEmpty',
@@ -286,9 +286,16 @@ describe('order and keyset', () => {
   );
   const columns = parsed.sort.map((key) => sortColumn(key, [STATUS]));
 
-  it('orders nulls last, options by declared order, then manual order and id', () => {
+  it('orders options by declared order, then manual order and id in the first key’s direction', () => {
+    // The first key's nulls sit in a segment of their own (pagePlan), so its placement follows its index.
     expect(compiled(orderBy(columns)).sql).toBe(
-      `(items.properties -> 'points') desc nulls last, array_position(cast($1 as text[]), (items.properties ->> 'stage')) asc nulls last, "items"."title" asc nulls last, "items"."sort_key" asc, "items"."id" asc`,
+      `(items.properties -> 'points') desc nulls first, array_position(cast($1 as text[]), (items.properties ->> 'stage')) asc nulls last, "items"."title" asc nulls last, "items"."sort_key" desc, "items"."id" desc`,
+    );
+    const ascending = parseDefinition({ sort: [{ fieldId: F.number.id }] }, context).sort.map(
+      (key) => sortColumn(key, [STATUS]),
+    );
+    expect(compiled(orderBy(ascending)).sql).toBe(
+      `(items.properties -> 'points') asc nulls last, "items"."sort_key" asc, "items"."id" asc`,
     );
   });
 
@@ -301,7 +308,7 @@ describe('order and keyset', () => {
     );
     expect(result.sql).toContain('array_position(cast($');
     expect(result.sql).toContain(') is null and ("items"."title" > cast($');
-    expect(result.sql).toContain('(items.sort_key, items.id) > (');
+    expect(result.sql).toContain('(items.sort_key, items.id) < (');
     expect(result.parameters).toContain('5');
     expect(result.parameters).toContain('a0');
   });

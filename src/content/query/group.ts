@@ -45,7 +45,7 @@ export function groupCondition(group: GroupBy, value: GroupValue): RawBuilder<bo
     if (target.kind !== 'field') throw new Error('only fields are multi-valued');
     const json = propertyJson(target.field.key);
     if (value === null) return sql<boolean>`(${json} is null or ${json} = '[]'::jsonb)`;
-    return sql<boolean>`items.properties @> ${jsonValue({ [target.field.key]: [value] })}`;
+    return sql<boolean>`${json} @> ${jsonValue([value])}`;
   }
   if (target.valueKind === 'boolean' && target.kind === 'field') {
     const checked = sql<boolean>`${propertyJson(target.field.key)} = 'true'::jsonb`;

@@ -40,7 +40,12 @@ const ITEM_COLUMNS = sql.raw(
     'items.created_at, items.updated_at',
 );
 
-/** The same select over the home list and over the list's attached cards; `join` follows `items`. */
+/**
+ * The same select over the home list and over the list's attached cards;
+ * `join` follows `items`. The list has been checked to belong to the workspace
+ * and its cards always belong to the list's workspace, so no workspace
+ * predicate is needed (one would keep group counts from being index-only).
+ */
 function branches(
   scope: ListScope,
   where: Condition,
@@ -49,12 +54,11 @@ function branches(
   join: RawBuilder<unknown> = sql``,
 ) {
   const home = sql`select ${select} from items ${join}
-    where items.workspace_id = ${scope.workspaceId} and items.collection_id = ${scope.collectionId}
-      and items.archived_at is null and ${where} ${tail}`;
+    where items.collection_id = ${scope.collectionId} and items.archived_at is null and ${where} ${tail}`;
   const attached = sql`select ${select} from items
     join item_collections attachment on attachment.item_id = items.id and attachment.collection_id = ${scope.collectionId}
     ${join}
-    where items.workspace_id = ${scope.workspaceId} and items.archived_at is null and ${where} ${tail}`;
+    where items.archived_at is null and ${where} ${tail}`;
   return { home, attached };
 }
 
@@ -162,12 +166,10 @@ export function lockSelectionStatement(
   options: CompileOptions,
 ): RawBuilder<{ id: string }> {
   const filter = compileFilter(definition.filter, options.now);
+  const { home, attached } = branches(scope, filter, sql`items.id`, sql``);
   return sql`select items.id from items
-    where items.workspace_id = ${scope.workspaceId} and items.archived_at is null
-      and (items.collection_id = ${scope.collectionId}
-        or exists (select 1 from item_collections attachment
-                   where attachment.item_id = items.id and attachment.collection_id = ${scope.collectionId}))
-      and ${filter}
+    where items.id in ((${home}) union all (${attached}))
+      and items.archived_at is null and ${filter}
     order by items.id
     for update of items`;
 }
