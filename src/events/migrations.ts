@@ -8,7 +8,7 @@ export const eventsMigrations: Migrations = {
       await sql`
         create table events (
           id uuid primary key,
-          workspace_id uuid not null references workspaces (id) on delete cascade,
+          workspace_id uuid not null,
           occurred_at timestamptz not null,
           type text not null,
           resource_kind text not null,
@@ -22,8 +22,10 @@ export const eventsMigrations: Migrations = {
       await sql`
         create index events_batch_idx on events (workspace_id, batch_id, id)
         where batch_id is not null`.execute(db);
-      // The log is never rewritten: refuse updates outright (deletes happen
-      // only with the workspace, through the foreign key).
+      // No foreign key to workspaces: a bulk edit writes thousands of events at
+      // once and the per-row check would cost a third of the insert. The log
+      // is deleted with its workspace by the workspace service, in the same
+      // transaction. It is never rewritten: refuse updates outright.
       await sql`
         create function events_refuse_update() returns trigger language plpgsql as $$
         begin

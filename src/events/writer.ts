@@ -91,3 +91,8 @@ export async function recordEvent(
   if (record === undefined) throw new Error('recordEvents returned nothing');
   return record;
 }
+
+/** Deletes a workspace's whole log; only the deletion of the workspace itself does this. */
+export async function deleteWorkspaceLog(db: Database, workspaceId: string): Promise<void> {
+  await db.deleteFrom('events').where('workspace_id', '=', workspaceId).execute();
+}

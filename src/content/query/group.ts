@@ -21,11 +21,15 @@ export function isMultiValued(group: GroupBy): boolean {
   return group.target.valueKind === 'options' || group.target.valueKind === 'persons';
 }
 
-/** The text of a card's group (single-valued targets). */
+/**
+ * A card's group (single-valued targets), as text, or as the column itself for
+ * attributes: counts group by the raw column and turn the few groups into text
+ * afterwards, instead of converting a million values.
+ */
 export function groupExpression(group: GroupBy): Sql {
   const { target } = group;
   if (target.valueKind === 'date') return dayExpression(group);
-  if (target.kind === 'attribute') return sql`cast(${column(target.attribute)} as text)`;
+  if (target.kind === 'attribute') return column(target.attribute);
   if (target.valueKind === 'boolean')
     return sql`cast(coalesce(${propertyJson(target.field.key)} = 'true'::jsonb, false) as text)`;
   return propertyText(target.field.key);

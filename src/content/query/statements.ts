@@ -146,7 +146,8 @@ export function groupCountsStatement(
     sql`group by 1`,
     join,
   );
-  return sql`select value, sum(cards)::int as count from ((${home}) union all (${attached})) as counts group by value`;
+  return sql`select cast(value as text) as value, sum(cards)::int as count
+    from ((${home}) union all (${attached})) as counts group by value`;
 }
 /** How many cards the filter selects now. */
 export function countStatement(

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { diff } from '../../events/changes.js';
-import { recordEvent } from '../../events/writer.js';
+import { deleteWorkspaceLog, recordEvent } from '../../events/writer.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { UserPrincipal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
@@ -120,6 +120,7 @@ export async function deleteWorkspace(
       'The slug does not match this workspace; send its slug to confirm',
     );
   }
+  await deleteWorkspaceLog(db, access.workspaceId);
   await repository.deleteWorkspace(db, access.workspaceId);
 }
 
