@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
@@ -79,6 +80,8 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   await app.register(cookie);
+  // Agent links carry terminal output in base64 frames: allow large ones.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 * 1024 } });
   await registerOpenApi(app, config);
   app.addHook('onRoute', describeRouteDefaults);
   const routes: RouteRecord[] = [];

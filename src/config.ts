@@ -45,6 +45,12 @@ export interface Config {
   webhookPollIntervalMs: number;
   /** The OpenID identity provider; null when provider sign-in is off. */
   idp: IdpConfig | null;
+  /** Run a built-in agent for this machine's container engine, as the shared node `local`. */
+  localAgent: boolean;
+  /** The built-in agent's engine address (unix:// or tcp://); null: the agent's default search. */
+  localAgentDockerHost: string | null;
+  /** The image workers start from when their project has no current pre-built image. */
+  workerImage: string;
 }
 
 export interface IdpConfig {
@@ -235,5 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
     idp: idpConfig(env, publicUrl),
+    localAgent: boolean(env, 'LOCAL_AGENT', false),
+    localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
+    workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v1',
   };
 }

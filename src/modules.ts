@@ -1,7 +1,7 @@
 import { accountsModule } from './content/accounts/index.js';
 import { apiKeysModule as workspaceApiKeysModule } from './content/api-keys/index.js';
-import { bulkModule } from './content/bulk/index.js';
 import { appsModule } from './content/apps/index.js';
+import { bulkModule } from './content/bulk/index.js';
 import { collectionsModule } from './content/collections/index.js';
 import { fieldsModule } from './content/fields/index.js';
 import { filesModule } from './content/files/index.js';
@@ -20,10 +20,13 @@ import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
+import { imageBuildsModule } from './platform/image-builds/index.js';
+import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
 import { secretsModule } from './platform/secrets/index.js';
 import { usersModule } from './platform/users/index.js';
+import { workersModule } from './platform/workers/index.js';
 
 /** Every module of the service, in the order their routes are registered. */
 export const modules: readonly AppModule[] = [
@@ -46,6 +49,9 @@ export const modules: readonly AppModule[] = [
   orgApiKeysModule,
   projectsModule,
   usersModule,
+  nodesModule,
+  workersModule,
+  imageBuildsModule,
   webhooksModule,
   importsModule,
   invitationsModule,

@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import { acceptInvitation, claimInvitation } from '../invitations/service.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
-import * as repository from './repository.js';
 import type { UserRow } from './repository.js';
+import * as repository from './repository.js';
 import type { AuthUser, LoginBody, RegisterBody, RegistrationPolicy, Session } from './schemas.js';
 
 export const SESSION_TOKEN_PREFIX = 'ses_';

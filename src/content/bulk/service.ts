@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Changes } from '../../events/types.js';
 import { recordEvents } from '../../events/writer.js';
@@ -8,15 +8,15 @@ import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
 import { validateProperties } from '../items/properties.js';
-import { countStatement, lockSelectionStatement } from '../query/statements.js';
 import { prepare } from '../queries/service.js';
+import { countStatement, lockSelectionStatement } from '../query/statements.js';
 import { findStatus } from '../statuses/service.js';
 import {
   BULK_MAX,
   type BulkPatch,
   type BulkResult,
-  CONFIRM_ABOVE,
   type BulkUpdate,
+  CONFIRM_ABOVE,
 } from './schemas.js';
 
 export async function bulkPreview(

@@ -1,6 +1,6 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Readable } from 'node:stream';
 import type { FastifySchemaCompiler } from 'fastify';
 import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';

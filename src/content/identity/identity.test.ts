@@ -1,6 +1,7 @@
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { createUser, createWorkspace, uniqueEmail } from '../../../test/helpers/factories.js';

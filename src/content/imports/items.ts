@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { diff, diffProperties } from '../../events/changes.js';
-import { created } from '../../events/changes.js';
+import { created, diff, diffProperties } from '../../events/changes.js';
 import type { EventInput } from '../../events/types.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';

@@ -9,7 +9,7 @@ import type { WorkspaceAccess } from '../access/authorize.js';
 import { takeItemNumbers } from '../workspaces/service.js';
 import { keyBetween } from './order.js';
 import * as repository from './repository.js';
-import { MAX_TITLE, type ItemDetail } from './schemas.js';
+import { type ItemDetail, MAX_TITLE } from './schemas.js';
 import { createdValues, getItem, itemScope } from './service.js';
 
 export const MAX_DUPLICATE = 200;

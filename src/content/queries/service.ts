@@ -6,7 +6,7 @@ import { requireCollection } from '../collections/service.js';
 import { toItem } from '../items/repository.js';
 import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../query/cursor.js';
 import type { ParsedDefinition } from '../query/definition.js';
-import { type GroupValue as SqlGroupValue, groupCondition } from '../query/group.js';
+import { groupCondition, type GroupValue as SqlGroupValue } from '../query/group.js';
 import { parseDefinition } from '../query/parse.js';
 import {
   groupCountsStatement,

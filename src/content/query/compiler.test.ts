@@ -8,8 +8,8 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../fields/schemas.js';
-import { afterPosition, orderBy, sortColumn } from './compile-order.js';
 import { compileFilter } from './compile-filter.js';
+import { afterPosition, orderBy, sortColumn } from './compile-order.js';
 import type { DefinitionContext } from './definition.js';
 import { parseDefinition } from './parse.js';
 import {

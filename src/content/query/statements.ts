@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ItemRow } from '../items/repository.js';
+import { type Condition, compileFilter } from './compile-filter.js';
 import {
   afterPosition,
   leadingBound,
@@ -7,7 +8,6 @@ import {
   type SortColumn,
   sortColumn,
 } from './compile-order.js';
-import { type Condition, compileFilter } from './compile-filter.js';
 import type { CursorState, Segment } from './cursor.js';
 import type { ParsedDefinition } from './definition.js';
 import { groupArray, groupExpression, isMultiValued } from './group.js';

@@ -5,8 +5,8 @@ import { PERMISSIONS } from '../access/permissions.js';
 import { atLeast, type Role } from '../access/roles.js';
 import { findUserByEmail } from '../accounts/service.js';
 import { requireImage } from '../files/service.js';
-import * as repository from './repository.js';
 import type { MemberRow } from './repository.js';
+import * as repository from './repository.js';
 import type { InviteMember, Member } from './schemas.js';
 
 function toMember(row: MemberRow): Member {

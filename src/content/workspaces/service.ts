@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids.js';
 import { ownerAccess, type WorkspaceAccess } from '../access/authorize.js';
 import type { Role } from '../access/roles.js';
 import { createStatuses, DEFAULT_STATUSES } from '../statuses/service.js';
-import * as repository from './repository.js';
 import type { WorkspaceRow } from './repository.js';
+import * as repository from './repository.js';
 import type { CreateWorkspace, UpdateWorkspace, WorkspaceMembership } from './schemas.js';
 
 type CoverLayout = WorkspaceMembership['coverLayout'];

@@ -30,6 +30,14 @@ export const ORG_PERMISSIONS = {
   'api-keys:create-org-key': MANAGERS,
   /** See and revoke every key of the organization, not only one's own. */
   'api-keys:manage-all': MANAGERS,
+  /** See the organization's nodes and their inventory. */
+  'nodes:read': EVERYONE,
+  /** Register, delete and drain nodes, rotate their tokens. */
+  'nodes:manage': MANAGERS,
+  /** See workers, spawn one, and act on one's own (stop, start, delete, exec, terminals). */
+  'workers:use': EVERYONE,
+  /** Act on workers other members spawned. */
+  'workers:manage-all': MANAGERS,
 } as const satisfies Record<string, readonly OrgRole[]>;
 
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;

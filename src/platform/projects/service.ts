@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isPgError, isUniqueViolation, PG_FOREIGN_KEY_VIOLATION } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -179,5 +179,15 @@ export async function deleteProject(
 ): Promise<void> {
   requireAccess(access, 'projects:delete');
   await projectInOrg(db, access, projectId, true);
-  await repository.deleteProject(db, projectId);
+  try {
+    await repository.deleteProject(db, projectId);
+  } catch (error) {
+    // Rows of other modules (workers) that must go first.
+    if (isPgError(error) && error.code === PG_FOREIGN_KEY_VIOLATION) {
+      throw conflict('project_in_use', 'The project still has workers: delete them first', {
+        projectId,
+      });
+    }
+    throw error;
+  }
 }

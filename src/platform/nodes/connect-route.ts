@@ -1,0 +1,81 @@
+import { AgentPeer } from '../../agent/peer.js';
+import { CloseCodes } from '../../agent/protocol/messages.js';
+import { unauthorized } from '../../http/errors.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { AppContext, Router } from '../../module.js';
+import { agentRegistry } from './registry.js';
+import * as repository from './repository.js';
+
+/** How often connected nodes' `last_seen_at` is refreshed. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agentNodeId?: string;
+  }
+}
+
+/**
+ * The internal endpoint agents dial: `GET /api/agent/connect?token=<node token>`.
+ * An unknown token is refused with 401 before the upgrade (the agent stops
+ * retrying). After the agent's hello the node is marked connected; closing
+ * marks it disconnected.
+ */
+export function agentConnectRoute(router: Router, ctx: AppContext): void {
+  const registry = agentRegistry(ctx);
+  const timer = setInterval(() => {
+    repository.touch(ctx.db, registry.connectedNodeIds()).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'could not refresh node heartbeats');
+    });
+  }, TOUCH_INTERVAL_MS);
+  timer.unref();
+  router.addHook('onClose', async () => {
+    clearInterval(timer);
+    registry.closeAll();
+  });
+
+  router.route({
+    method: 'GET',
+    url: '/agent/connect',
+    websocket: true,
+    config: { access: 'public' },
+    schema: { hide: true },
+    preValidation: async (request) => {
+      const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
+      const node =
+        token === '' ? undefined : await repository.findNodeByTokenHash(ctx.db, hashToken(token));
+      if (node === undefined) {
+        throw unauthorized('invalid_node_token', 'The node token is unknown or was rotated');
+      }
+      request.agentNodeId = node.id;
+    },
+    handler: (socket, request) => {
+      const nodeId = request.agentNodeId ?? '';
+      const log = request.log.child({ nodeId });
+      const peer = new AgentPeer(socket, {
+        nodeId,
+        log: (level, message) => log[level](message),
+      });
+      peer.hello.then(
+        async (hello) => {
+          await repository.markConnected(ctx.db, nodeId, hello.node);
+          // The token may have been rotated, or the node deleted, while the hello was on its way.
+          const node = await repository.findNodeById(ctx.db, nodeId);
+          if (node === undefined || peer.connected === false) {
+            peer.close(CloseCodes.unauthorized, 'node deleted');
+            return;
+          }
+          registry.add(nodeId, peer, hello);
+          log.info({ agentVersion: hello.node.agentVersion }, 'agent connected');
+        },
+        () => {},
+      );
+      peer.on('close', (code: number) => {
+        log.info({ code }, 'agent disconnected');
+        if (registry.get(nodeId) === undefined) {
+          repository.markDisconnected(ctx.db, nodeId).catch(() => {});
+        }
+      });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { EventEmitter } from 'node:events';
+import type { AgentPeer } from '../../agent/peer.js';
+import { CloseCodes, type HelloMessage } from '../../agent/protocol/messages.js';
+import type { ContainerSummary } from '../../agent/protocol/schemas.js';
+import { AppError } from '../../http/errors.js';
+import type { AppContext } from '../../module.js';
+
+/** An agent connected to this server process. */
+export interface ConnectedAgent {
+  nodeId: string;
+  peer: AgentPeer;
+  hello: HelloMessage;
+  /** The node's managed containers as last reported (hello, then inventory messages). */
+  inventory: ContainerSummary[];
+  connectedAt: Date;
+}
+
+export function nodeOffline(nodeId: string): AppError {
+  return new AppError(
+    503,
+    'node_offline',
+    'The node has no agent connected to this server; try again when it is back',
+    { nodeId },
+  );
+}
+
+/**
+ * The agents connected to this process, by node. Events: `connected`
+ * (ConnectedAgent), `disconnected` (nodeId), `inventory` (ConnectedAgent).
+ * One connection per node: a second one replaces the first.
+ */
+export class AgentRegistry extends EventEmitter {
+  private readonly agents = new Map<string, ConnectedAgent>();
+
+  add(nodeId: string, peer: AgentPeer, hello: HelloMessage): ConnectedAgent {
+    const previous = this.agents.get(nodeId);
+    const agent: ConnectedAgent = {
+      nodeId,
+      peer,
+      hello,
+      inventory: hello.inventory,
+      connectedAt: new Date(),
+    };
+    this.agents.set(nodeId, agent);
+    previous?.peer.close(CloseCodes.replaced, 'replaced by a newer connection');
+    peer.on('inventory', (message: { containers: ContainerSummary[] }) => {
+      if (this.agents.get(nodeId) !== agent) return;
+      agent.inventory = message.containers;
+      this.emit('inventory', agent);
+    });
+    peer.on('close', () => {
+      if (this.agents.get(nodeId) !== agent) return;
+      this.agents.delete(nodeId);
+      this.emit('disconnected', nodeId);
+    });
+    this.emit('connected', agent);
+    return agent;
+  }
+
+  get(nodeId: string): ConnectedAgent | undefined {
+    const agent = this.agents.get(nodeId);
+    return agent?.peer.connected ? agent : undefined;
+  }
+
+  /** The node's peer, or 503 `node_offline`. */
+  peer(nodeId: string): AgentPeer {
+    const agent = this.get(nodeId);
+    if (agent === undefined) throw nodeOffline(nodeId);
+    return agent.peer;
+  }
+
+  connectedNodeIds(): string[] {
+    return [...this.agents.keys()];
+  }
+
+  /** Ends a node's connection: a rotated token or a deleted node must not keep working. */
+  disconnect(nodeId: string, code: number = CloseCodes.unauthorized, reason = 'token revoked') {
+    this.agents.get(nodeId)?.peer.close(code, reason);
+  }
+
+  closeAll(): void {
+    for (const agent of this.agents.values()) agent.peer.close(1001, 'server shutting down');
+  }
+}
+
+const registries = new WeakMap<AppContext, AgentRegistry>();
+
+/** The registry of one application (tests build several in one process). */
+export function agentRegistry(ctx: AppContext): AgentRegistry {
+  let registry = registries.get(ctx);
+  if (registry === undefined) {
+    registry = new AgentRegistry();
+    registries.set(ctx, registry);
+  }
+  return registry;
+}

@@ -1,0 +1,20 @@
+import type { AppModule } from '../../module.js';
+import { documentKeyRules } from '../access/route-scopes.js';
+import { workerLifecycle } from './lifecycle.js';
+import { workersMigrations } from './migrations.js';
+import { watchNodes } from './reconcile.js';
+import { workerRoutes } from './routes.js';
+import './tables.js';
+
+export const workersModule: AppModule = {
+  name: 'workers',
+  migrations: workersMigrations,
+  platformRoutes: async (router, ctx) => {
+    const lifecycle = workerLifecycle(ctx);
+    watchNodes(ctx, lifecycle);
+    router.addHook('onClose', () => lifecycle.tasks.drain());
+    await documentKeyRules(async (scoped, scopedCtx) => {
+      workerRoutes(scoped, scopedCtx);
+    })(router, ctx);
+  },
+};
