@@ -61,6 +61,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, KeyRule>> = {
   [`POST ${PROJECT}/versions/:version/restore`]: ['projects:write'],
   [`POST ${PROJECT}/build`]: ['projects:write'],
   [`GET ${PROJECT}/image-builds`]: ['projects:read'],
+  'GET /api/image-builds/:buildId/logs': ['projects:read'],
 
   // Workers (a later module).
   [`GET ${PROJECT}/workers`]: ['workers:read'],
@@ -76,6 +77,11 @@ export const ROUTE_SCOPES: Readonly<Record<string, KeyRule>> = {
   [`GET ${WORKER}/ports`]: ['workers:read'],
   [`POST ${WORKER}/ssh-token`]: ['workers:exec'],
   [`POST ${WORKER}/exec`]: ['workers:exec'],
+  [`GET ${WORKER}/commands`]: ['workers:exec'],
+  [`GET ${WORKER}/commands/:commandId`]: ['workers:exec'],
+  [`POST ${WORKER}/commands/:commandId/cancel`]: ['workers:exec'],
+  // The live terminal and log stream of a worker (a WebSocket upgrade).
+  'GET /api/workers/:workerId/terminal': ['workers:exec'],
   [`GET ${WORKER}/terminals`]: ['workers:exec'],
   [`POST ${WORKER}/terminals`]: ['workers:exec'],
   [`DELETE ${WORKER}/terminals/:name`]: ['workers:exec'],

@@ -1,9 +1,14 @@
 import type { AppModule } from '../../module.js';
 import { documentKeyRules } from '../access/route-scopes.js';
+import { execRoutes } from './exec-routes.js';
+import { inspectRoutes } from './inspect-routes.js';
+import { inventoryRoute } from './inventory-route.js';
 import { workerLifecycle } from './lifecycle.js';
 import { workersMigrations } from './migrations.js';
 import { watchNodes } from './reconcile.js';
 import { workerRoutes } from './routes.js';
+import { terminalRoutes } from './terminal-routes.js';
+import { terminalSocketRoute } from './terminal-socket.js';
 import './tables.js';
 
 export const workersModule: AppModule = {
@@ -15,6 +20,11 @@ export const workersModule: AppModule = {
     router.addHook('onClose', () => lifecycle.tasks.drain());
     await documentKeyRules(async (scoped, scopedCtx) => {
       workerRoutes(scoped, scopedCtx);
+      inspectRoutes(scoped, scopedCtx);
+      execRoutes(scoped, scopedCtx);
+      terminalRoutes(scoped, scopedCtx);
+      terminalSocketRoute(scoped, scopedCtx);
+      inventoryRoute(scoped, scopedCtx);
     })(router, ctx);
   },
 };

@@ -1,0 +1,240 @@
+import type { FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type WebSocket from 'ws';
+import type { PeerStream, StreamEnd } from '../../agent/peer.js';
+import { rawText } from '../../agent/ws-text.js';
+import { requirePrincipal } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { Strict, Uuid } from '../../http/schemas.js';
+import type { AppContext, Router } from '../../module.js';
+import * as orgs from '../orgs/service.js';
+import { agentCall, fromAgentError } from './agent-call.js';
+import { workerLifecycle } from './lifecycle.js';
+import * as repository from './repository.js';
+import { requireControl } from './service.js';
+import { runningTarget, type WorkerTarget } from './target.js';
+
+/** Output waiting in the socket past this pauses the agent's side; nothing is dropped. */
+const HIGH_WATER = 2 * 1024 * 1024;
+const LOW_WATER = 256 * 1024;
+const SESSION = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+
+const TerminalQuery = Strict({
+  mode: Type.Optional(Type.Enum(['terminal', 'logs'])),
+  session: Type.Optional(Type.String({ pattern: SESSION })),
+  cols: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  tail: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+});
+type TerminalQuery = Static<typeof TerminalQuery>;
+
+const ClientFrame = Type.Union([
+  Strict({ type: Type.Literal('input'), data: Type.String({ maxLength: 16 * 1024 * 1024 }) }),
+  Strict({
+    type: Type.Literal('resize'),
+    cols: Type.Integer({ minimum: 1, maximum: 1000 }),
+    rows: Type.Integer({ minimum: 1, maximum: 1000 }),
+  }),
+]);
+type ClientFrame = Static<typeof ClientFrame>;
+const clientFrame = Compile(ClientFrame);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    workerTarget?: WorkerTarget;
+  }
+}
+
+function parseFrame(text: string): ClientFrame | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'frames are JSON text';
+  }
+  if (!clientFrame.Check(value))
+    return 'expected {"type":"input","data":base64} or {"type":"resize","cols","rows"}';
+  return value;
+}
+
+/**
+ * Relays a stream of the agent to one client socket: `output` frames with
+ * base64 data, flow control both ways, `exit` (terminal) or `end` (logs)
+ * when the stream ends, and a detach when the client goes.
+ */
+function relay(
+  socket: WebSocket,
+  open: (handlers: {
+    onData(bytes: Buffer, channel?: string): void;
+    onEnd(end: StreamEnd): void;
+  }) => Promise<{ stream: PeerStream; ready: Record<string, unknown> }>,
+  endType: 'exit' | 'end',
+) {
+  let stream: PeerStream | null = null;
+  let waiting = 0;
+  let paused = false;
+  const early: ClientFrame[] = [];
+  const send = (frame: Record<string, unknown>) => {
+    if (socket.readyState !== socket.OPEN) return;
+    const text = JSON.stringify(frame);
+    waiting += text.length;
+    socket.send(text, () => {
+      waiting -= text.length;
+      if (paused && waiting < LOW_WATER) {
+        paused = false;
+        stream?.resume();
+      }
+    });
+    if (!paused && waiting > HIGH_WATER) {
+      paused = true;
+      stream?.pause();
+    }
+  };
+  const apply = (frame: ClientFrame) => {
+    if (frame.type === 'input') stream?.input(Buffer.from(frame.data, 'base64'));
+    else stream?.resize(frame.cols, frame.rows);
+  };
+  socket.on('message', (data, isBinary) => {
+    const frame = isBinary ? 'frames are JSON text' : parseFrame(rawText(data));
+    if (typeof frame === 'string')
+      return send({ type: 'error', code: 'invalid_frame', message: frame });
+    if (stream === null) early.push(frame);
+    else apply(frame);
+  });
+  socket.on('close', () => stream?.close());
+  open({
+    onData: (bytes, channel) =>
+      send({
+        type: 'output',
+        data: bytes.toString('base64'),
+        ...(channel ? { stream: channel } : {}),
+      }),
+    onEnd: (end) => {
+      send({
+        type: endType,
+        exitCode: end.exitCode ?? null,
+        ...(end.error ? { error: end.error } : {}),
+      });
+      socket.close(1000, endType);
+    },
+  }).then(
+    (opened) => {
+      stream = opened.stream;
+      if (socket.readyState !== socket.OPEN) return stream.close();
+      send({ type: 'ready', ...opened.ready });
+      for (const frame of early.splice(0)) apply(frame);
+    },
+    (error: unknown) => {
+      const failure = fromAgentError(error);
+      const code =
+        failure instanceof Error && 'code' in failure ? String(failure.code) : 'agent_error';
+      send({
+        type: 'error',
+        code,
+        message: failure instanceof Error ? failure.message : String(failure),
+      });
+      socket.close(1011, code);
+    },
+  );
+}
+
+/**
+ * `GET /api/workers/{workerId}/terminal`: attach to a persistent terminal
+ * session (`mode=terminal`, the default) or follow the container's logs
+ * (`mode=logs`). Authenticated like REST before the upgrade.
+ */
+export function terminalSocketRoute(router: Router, ctx: AppContext): void {
+  const { registry } = workerLifecycle(ctx);
+
+  async function authorize(request: FastifyRequest<{ Params: { workerId: string } }>) {
+    const row = await repository.findWorker(ctx.db, request.params.workerId);
+    if (row === undefined) throw notFound('Worker');
+    const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), row.org_id);
+    requireControl(access, row);
+    request.workerTarget = runningTarget(registry, access, row);
+  }
+
+  router.route({
+    method: 'GET',
+    url: '/workers/:workerId/terminal',
+    websocket: true,
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['Terminals'],
+      operationId: 'attachWorkerTerminal',
+      summary: 'Terminal and log stream (WebSocket)',
+      description: [
+        'A WebSocket upgrade, authenticated like REST before it (a session, as header or `session` cookie, ',
+        'or a key with `workers:exec`). Frames are JSON text. `mode=terminal` (default) attaches to the ',
+        'session named by `session` (default `main`), creating it when it does not exist: the server sends ',
+        '`{"type":"ready",...}` then `{"type":"output","data":base64}` frames, first the restored screen and ',
+        'scrollback; the client sends `{"type":"input","data":base64}` and `{"type":"resize","cols":n,"rows":n}`. ',
+        'Several clients may attach at once (the latest size wins). Closing the socket detaches; the ',
+        'program keeps running. `{"type":"exit","exitCode":n}` when it ends. `mode=logs` follows the ',
+        'container logs (`tail` lines first): `output` frames with `stream` stdout or stderr, then `end`. ',
+        'A bad client frame is answered with `{"type":"error","code":"invalid_frame"}`.',
+      ].join(''),
+      params: Strict({ workerId: Uuid }),
+      querystring: TerminalQuery,
+    },
+    preValidation: authorize,
+    handler: (socket, request) => {
+      const target = request.workerTarget;
+      const query = request.query as TerminalQuery;
+      if (target === undefined) return socket.close(1011, 'no target');
+      if (query.mode === 'logs') {
+        relay(
+          socket,
+          async (handlers) => {
+            const { stream } = await target.peer.openStream(
+              'logs.follow',
+              {
+                containerId: target.containerId,
+                ...(query.tail === undefined ? {} : { tail: query.tail }),
+              },
+              handlers,
+            );
+            return { stream, ready: { mode: 'logs' } };
+          },
+          'end',
+        );
+        return;
+      }
+      const name = query.session ?? 'main';
+      const size =
+        query.cols !== undefined && query.rows !== undefined
+          ? { cols: query.cols, rows: query.rows }
+          : {};
+      relay(
+        socket,
+        async (handlers) => {
+          const { terminals } = await agentCall(() =>
+            target.peer.request('terminal.list', { containerId: target.containerId }),
+          );
+          if (!terminals.some((terminal) => terminal.name === name)) {
+            await target.peer
+              .request('terminal.create', { containerId: target.containerId, name, ...size })
+              .catch((error: unknown) => {
+                // Another client created it meanwhile.
+                if (
+                  !(error instanceof Error && 'code' in error && error.code === 'terminal_exists')
+                )
+                  throw error;
+              });
+          }
+          const { result, stream } = await target.peer.openStream(
+            'terminal.attach',
+            { containerId: target.containerId, name, ...size },
+            handlers,
+          );
+          return {
+            stream,
+            ready: { mode: 'terminal', session: result.name, cols: result.cols, rows: result.rows },
+          };
+        },
+        'exit',
+      );
+    },
+  });
+}
