@@ -163,23 +163,33 @@ export function streamHandlers(runtime: Runtime): StreamHandlers {
       };
     },
     'logs.follow': async (params) => {
+      // Checks the container exists, so a bad id is refused rather than ended.
+      await runtime.inspect(params.containerId);
       const pending = new PendingSink();
-      const follower = await followLogs(
+      // Not awaited: Podman sends the response head of a followed log only with
+      // the first output, and a quiet container would hold the answer back.
+      const following = followLogs(
         runtime.docker,
         params.containerId,
         params.tail,
         (frame) => pending.data(frame.data, frame.channel),
         (error) => pending.end(error === undefined ? {} : { error: toErrorPayload(error) }),
-      );
+      ).catch((error: unknown) => {
+        pending.end({ error: toErrorPayload(error) });
+        return null;
+      });
+      const control = (act: (follower: Awaited<ReturnType<typeof followLogs>>) => void) => {
+        void following.then((follower) => follower && act(follower));
+      };
       return {
         result: { containerId: params.containerId },
         start: (sink) => {
           pending.connect(sink);
           return {
             ...noInput,
-            close: () => follower.stop(),
-            pause: () => follower.pause(),
-            resume: () => follower.resume(),
+            close: () => control((follower) => follower.stop()),
+            pause: () => control((follower) => follower.pause()),
+            resume: () => control((follower) => follower.resume()),
           };
         },
       };
