@@ -7,6 +7,8 @@ import { workerLifecycle } from './lifecycle.js';
 import { workersMigrations } from './migrations.js';
 import { watchNodes } from './reconcile.js';
 import { workerRoutes } from './routes.js';
+import { sshRoute } from './ssh-route.js';
+import { authorizeSshToken, resolveSshToken, SSH_TOKEN_PREFIX } from './ssh-tokens.js';
 import { terminalRoutes } from './terminal-routes.js';
 import { terminalSocketRoute } from './terminal-socket.js';
 import './tables.js';
@@ -14,6 +16,13 @@ import './tables.js';
 export const workersModule: AppModule = {
   name: 'workers',
   migrations: workersMigrations,
+  credentials: [
+    {
+      prefix: SSH_TOKEN_PREFIX,
+      resolve: (db, token) => resolveSshToken(db, token),
+      authorize: authorizeSshToken,
+    },
+  ],
   platformRoutes: async (router, ctx) => {
     const lifecycle = workerLifecycle(ctx);
     watchNodes(ctx, lifecycle);
@@ -24,6 +33,7 @@ export const workersModule: AppModule = {
       execRoutes(scoped, scopedCtx);
       terminalRoutes(scoped, scopedCtx);
       terminalSocketRoute(scoped, scopedCtx);
+      sshRoute(scoped, scopedCtx);
       inventoryRoute(scoped, scopedCtx);
     })(router, ctx);
   },

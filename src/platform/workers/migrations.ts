@@ -34,4 +34,23 @@ export const workersMigrations: Migrations = {
       await sql`create index workers_node_idx on workers (node_id, state)`.execute(db);
     },
   },
+  '2026_11_22_405_worker_ssh_tokens': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table worker_ssh_tokens (
+          id uuid primary key,
+          worker_id uuid not null references workers (id) on delete cascade,
+          user_id uuid not null references users (id) on delete cascade,
+          token_hash text not null,
+          expires_at timestamptz not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`
+        create unique index worker_ssh_tokens_hash_key on worker_ssh_tokens (token_hash)`.execute(
+        db,
+      );
+      await sql`
+        create index worker_ssh_tokens_expiry_idx on worker_ssh_tokens (expires_at)`.execute(db);
+    },
+  },
 };

@@ -44,8 +44,19 @@ export interface WorkersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface WorkerSshTokensTable {
+  id: string;
+  worker_id: string;
+  /** The person the token acts as (their role is checked again at each use). */
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
     workers: WorkersTable;
+    worker_ssh_tokens: WorkerSshTokensTable;
   }
 }

@@ -8,6 +8,7 @@ import { requirePrincipal } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
+import type { OrgAccess } from '../access/org-access.js';
 import * as orgs from '../orgs/service.js';
 import { agentCall, fromAgentError } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
@@ -150,7 +151,22 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
   async function authorize(request: FastifyRequest<{ Params: { workerId: string } }>) {
     const row = await repository.findWorker(ctx.db, request.params.workerId);
     if (row === undefined) throw notFound('Worker');
-    const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), row.org_id);
+    const principal = requirePrincipal(request);
+    let access: OrgAccess;
+    if (principal.kind === 'worker_ssh') {
+      // An SSH token opens its own worker only, as its person with their current role.
+      const member = await orgs.getMembership(ctx.db, row.org_id, principal.userId);
+      if (principal.workerId !== row.id || member === undefined) throw notFound('Worker');
+      access = {
+        orgId: row.org_id,
+        role: member.role,
+        userId: member.userId,
+        keyId: null,
+        scopes: null,
+      };
+    } else {
+      access = await orgs.orgAccess(ctx.db, principal, row.org_id);
+    }
     requireControl(access, row);
     request.workerTarget = runningTarget(registry, access, row);
   }

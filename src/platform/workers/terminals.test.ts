@@ -62,8 +62,12 @@ describeEngine('terminal sessions over WebSocket', () => {
     first.input('echo $((6 * 7))-answer\r');
     await first.waitForOutput('42-answer');
     first.send({ type: 'resize', cols: 91, rows: 23 });
-    first.input('stty size\r');
-    await first.waitForOutput('23 91');
+    // The resize reaches the engine on its own request: ask until the new size shows.
+    await eventually(async () => {
+      first.input('stty size\r');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return first.output().includes('23 91') ? true : undefined;
+    });
     first.input('sleep 600 &\r');
     first.close();
     await first.closed;
@@ -161,5 +165,36 @@ describeEngine('terminal sessions over WebSocket', () => {
       { cookie: `session=${bed.owner.token}` },
     );
     expect(cookie.status).toBe(404);
+  });
+
+  it('issues a short-lived SSH token that opens the terminal of its worker and nothing else', async () => {
+    const issued = await bed.t.api.post(`${workerPath}/ssh-token`, undefined, as());
+    expect(issued.status).toBe(201);
+    expect(issued.body.token).toMatch(/^sst_/);
+    expect(issued.body.terminalUrl).toMatch(new RegExp(`/api/workers/${worker.id}/terminal$`));
+    const ttl = Date.parse(issued.body.expiresAt) - Date.now();
+    expect(ttl).toBeGreaterThan(60_000);
+    expect(ttl).toBeLessThanOrEqual(5 * 60_000);
+
+    const shell = await openSocket(socketUrl('session=ssh'), issued.body.token);
+    await shell.frame((f) => f.type === 'ready');
+    shell.input('echo via-ssh-$((8 * 8))\r');
+    await shell.waitForOutput('via-ssh-64');
+    shell.close();
+
+    const rest = await bed.t.api.get(workerPath, { token: issued.body.token });
+    expect(rest.status).toBe(403);
+    const elsewhere = await refusedUpgrade(
+      `${bed.baseUrl.replace('http', 'ws')}/api/workers/${crypto.randomUUID()}/terminal`,
+      { authorization: `Bearer ${issued.body.token}` },
+    );
+    expect(elsewhere.status).toBe(404);
+
+    const orgKey = await createKey(bed.t, bed.org, bed.owner, ['workers:exec'], 'org');
+    const refused = await bed.t.api.post(`${workerPath}/ssh-token`, undefined, {
+      token: orgKey.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('person_required');
   });
 });
