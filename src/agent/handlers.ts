@@ -89,6 +89,8 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
         ...params,
         stdin: params.stdin === undefined ? undefined : Buffer.from(params.stdin, 'base64'),
       }),
+    'image.commit': (params) => runtime.commitImage(params),
+    'image.remove': async (params) => ({ removed: await runtime.removeImage(params.reference) }),
     'command.start': (params) => runtime.commands.start(params),
     'command.get': async (params) => runtime.commands.get(params.commandId),
     'command.list': async (params) => ({ commands: runtime.commands.list(params.containerId) }),

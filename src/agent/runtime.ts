@@ -12,9 +12,15 @@ import {
 import { fromEngineError } from './errors.js';
 import { execRun, type RunOptions } from './exec.js';
 import { checkoutRepository, gitStatus } from './git.js';
+import { type CommittedImage, commitContainer, removeImage } from './images.js';
 import { containerLogs } from './logs.js';
 import { listeningPorts } from './ports.js';
-import type { ContainerCreateParams, NodeInfo, ReconcileResult } from './protocol/methods.js';
+import type {
+  ContainerCreateParams,
+  ImageCommitParams,
+  NodeInfo,
+  ReconcileResult,
+} from './protocol/methods.js';
 import type {
   Checkout,
   ContainerDetails,
@@ -157,5 +163,15 @@ export class Runtime {
 
   exec(id: string, options: RunOptions): Promise<ExecResult> {
     return execRun(this.docker, id, options);
+  }
+
+  /** Commits the container as `repository:tag` (a pre-built project image). */
+  commitImage(params: ImageCommitParams): Promise<CommittedImage> {
+    const { containerId, ...options } = params;
+    return commitContainer(this.docker, containerId, options);
+  }
+
+  removeImage(reference: string): Promise<boolean> {
+    return removeImage(this.docker, reference);
   }
 }

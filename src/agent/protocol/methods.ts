@@ -153,6 +153,35 @@ export const TerminalAttachParams = Strict({
   rows: Type.Optional(TerminalRows),
 });
 
+/** An image repository: lowercase path components, an optional registry host and port. */
+const ImageRepository = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::[0-9]{1,5})?(?:/[a-z0-9]+(?:[._-][a-z0-9]+)*)*$',
+});
+const ImageTag = Type.String({ pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$' });
+/** `repository:tag`, `repository@sha256:...` or an image id. */
+const ImageReference = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._/:@-]*$',
+});
+
+export const ImageCommitParams = Strict({
+  ...containerId,
+  repository: ImageRepository,
+  tag: ImageTag,
+  /** Values are plain (no spaces or quotes): they go into `LABEL` changes as they are. */
+  labels: Type.Optional(
+    Type.Record(
+      Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_./-]{0,127}$' }),
+      Type.String({ pattern: '^[A-Za-z0-9_.:/@+-]{0,256}$' }),
+      { additionalProperties: false },
+    ),
+  ),
+});
+export type ImageCommitParams = Static<typeof ImageCommitParams>;
+
 interface MethodSpec {
   params: TSchema;
   result: TSchema;
@@ -194,6 +223,8 @@ export const methods = {
   'container.ports': unary(Strict(containerId), Strict({ ports: Type.Array(ListeningPort) })),
   'container.gitStatus': unary(Strict({ ...containerId, path: Path }), GitStatus),
   'exec.run': unary(ExecRunParams, ExecResult),
+  'image.commit': unary(ImageCommitParams, Strict({ id: Type.String(), reference: Type.String() })),
+  'image.remove': unary(Strict({ reference: ImageReference }), Strict({ removed: Type.Boolean() })),
   'command.start': unary(CommandStartParams, CommandInfo),
   'command.get': unary(Strict(commandId), CommandOutput),
   'command.list': unary(

@@ -60,7 +60,7 @@ describe('the route-to-scope table', () => {
       }
       expect(rule.length, key).toBeGreaterThan(0);
       for (const scope of rule) expect(SCOPES, key).toContain(scope);
-      const exec = /\/workers\/:workerId\/(terminals|ssh-token|exec)/.test(url);
+      const exec = /\/workers\/:workerId\/(terminals?|ssh-token|exec|commands)/.test(url);
       const [primary] = rule;
       if (exec) expect(rule, key).toEqual(['workers:exec']);
       else if (method === 'GET') expect(primary, key).toMatch(/:read$/);

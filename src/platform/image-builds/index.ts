@@ -1,8 +1,19 @@
 import type { AppModule } from '../../module.js';
+import { documentKeyRules } from '../access/route-scopes.js';
+import { buildActivity } from './activity.js';
 import { imageBuildsMigrations } from './migrations.js';
+import { imageBuildRoutes } from './routes.js';
 import './tables.js';
 
 export const imageBuildsModule: AppModule = {
   name: 'image-builds',
   migrations: imageBuildsMigrations,
+  platformRoutes: async (router, ctx) => {
+    const activity = buildActivity(ctx);
+    // A build is never cut off half-written: closing waits for those running.
+    router.addHook('onClose', () => activity.drain());
+    await documentKeyRules(async (scoped, scopedCtx) => {
+      imageBuildRoutes(scoped, scopedCtx);
+    })(router, ctx);
+  },
 };

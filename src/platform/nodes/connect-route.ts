@@ -1,6 +1,7 @@
 import { AgentPeer } from '../../agent/peer.js';
 import { CloseCodes } from '../../agent/protocol/messages.js';
 import { unauthorized } from '../../http/errors.js';
+import { upgradeRequired } from '../../http/websocket.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { AppContext, Router } from '../../module.js';
 import { agentRegistry } from './registry.js';
@@ -37,7 +38,6 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
   router.route({
     method: 'GET',
     url: '/agent/connect',
-    websocket: true,
     config: { access: 'public' },
     schema: { hide: true },
     preValidation: async (request) => {
@@ -49,7 +49,8 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
       }
       request.agentNodeId = node.id;
     },
-    handler: (socket, request) => {
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
       const nodeId = request.agentNodeId ?? '';
       const log = request.log.child({ nodeId });
       const peer = new AgentPeer(socket, {

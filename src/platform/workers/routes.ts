@@ -77,7 +77,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
         "branch (created from the default branch when the remote lacks it), the project's secrets and " +
         "the caller's own secrets as environment variables (a personal secret wins over a shared one " +
         "of the same name), and the project's forwarded ports. It starts from the project's pre-built " +
-        'image when a build for the current version succeeded on that node, else from the base image. ' +
+        'image when a build for the current version succeeded on that node and no `branch` is asked for, else from the base image. ' +
         'Answers at once in state `creating` (or, with `wait=true`, once `ready` or `failed`).',
       params: ProjectWorkersParams,
       querystring: WaitQuery,
@@ -94,7 +94,11 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
         lifecycle.registry,
         request.body.nodeId,
       );
-      const image = await currentImage(ctx, project, node.id);
+      // A pre-built image holds the default branches; a worker on another branch clones afresh.
+      const image =
+        request.body.branch === undefined
+          ? await currentImage(ctx, project, node.id)
+          : ctx.config.workerImage;
       const row = await service.createWorkerRow(ctx.db, access, project, node, image, request.body);
       const task = lifecycle.create(row);
       if (request.query.wait === true) await task;

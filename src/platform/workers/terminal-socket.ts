@@ -7,6 +7,7 @@ import { rawText } from '../../agent/ws-text.js';
 import { requirePrincipal } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { Strict, Uuid } from '../../http/schemas.js';
+import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import * as orgs from '../orgs/service.js';
@@ -174,7 +175,6 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
   router.route({
     method: 'GET',
     url: '/workers/:workerId/terminal',
-    websocket: true,
     config: { access: 'authenticated' },
     schema: {
       tags: ['Terminals'],
@@ -195,7 +195,8 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
       querystring: TerminalQuery,
     },
     preValidation: authorize,
-    handler: (socket, request) => {
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
       const target = request.workerTarget;
       const query = request.query as TerminalQuery;
       if (target === undefined) return socket.close(1011, 'no target');

@@ -1,0 +1,212 @@
+import type Docker from 'dockerode';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  connectTestEngine,
+  describeEngine,
+  eventually,
+  WORKSPACE_IMAGE,
+} from '../../../test/helpers/engine.js';
+import { createUser } from '../../../test/helpers/factories.js';
+import { type GitServer, startGitServer } from '../../../test/helpers/git-server.js';
+import {
+  createNodeTestBed,
+  type NodeTestBed,
+  onlineNode,
+  removeOrgContainers,
+} from '../../../test/helpers/nodes.js';
+import { addMember, createKey, createOrg } from '../../../test/helpers/platform.js';
+import { Runtime } from '../../agent/runtime.js';
+import { FEATURE_SKIPPED } from './runner.js';
+
+const FEATURE = 'ghcr.io/devcontainers/features/node:1';
+
+describeEngine('image pre-builds on a real node', () => {
+  let bed: NodeTestBed;
+  let docker: Docker;
+  let repo: GitServer;
+  let projectId: string;
+  let node: { id: string };
+  let built: any;
+  const projectIds: string[] = [];
+
+  const as = () => ({ token: bed.owner.token });
+  const projectPath = (id = projectId) => `/orgs/${bed.org.id}/projects/${id}`;
+  const build = (id = projectId, token = bed.owner.token) =>
+    bed.t.api.post(`${projectPath(id)}/build`, undefined, { token });
+  const list = async (id = projectId) =>
+    (await bed.t.api.get(`${projectPath(id)}/image-builds`, as())).body;
+  const finished = (buildId: string, id = projectId) =>
+    eventually(
+      async () => {
+        const found = (await list(id)).find((b: { id: string }) => b.id === buildId);
+        return ['succeeded', 'failed'].includes(found?.status) ? found : undefined;
+      },
+      120_000,
+      'the build to finish',
+    );
+  const createProject = async (body: object) => {
+    const created = await bed.t.api.post(`/orgs/${bed.org.id}/projects`, body, as());
+    expect(created.status).toBe(201);
+    projectIds.push(created.body.id);
+    return created.body.id as string;
+  };
+  const spawn = async () => {
+    const path = `${projectPath()}/workers`;
+    const spawned = await bed.t.api.post(path, {}, { ...as(), query: { wait: 'true' } });
+    expect(spawned.status).toBe(201);
+    expect(spawned.body.state).toBe('ready');
+    return spawned.body;
+  };
+  const buildContainers = (buildId: string) =>
+    docker.listContainers({
+      all: true,
+      filters: { label: [`sparrow.build=${buildId}`], name: [`sparrow-build-${buildId}`] },
+    });
+
+  beforeAll(async () => {
+    docker = await connectTestEngine();
+    repo = await startGitServer();
+    bed = await createNodeTestBed({ WORKER_IMAGE: WORKSPACE_IMAGE });
+    projectId = await createProject({
+      name: 'app',
+      repositories: [{ url: repo.url }],
+      features: { [FEATURE]: { version: '20' } },
+    });
+  });
+  afterAll(async () => {
+    await bed.close();
+    await removeOrgContainers(docker, bed.org);
+    for (const id of projectIds) {
+      // One reference per query: the engine requires every reference given to match.
+      const images = await docker.listImages({
+        filters: { reference: [`localhost/sparrow/project-${id}`] },
+      });
+      for (const image of images) await docker.getImage(image.Id).remove({ force: true });
+    }
+    await repo.close();
+  });
+
+  it('refuses without a credential, and with 409 no_node_available while no node is online', async () => {
+    expect((await bed.t.api.post(`${projectPath()}/build`)).status).toBe(401);
+    expect((await bed.t.api.get(`${projectPath()}/image-builds`)).status).toBe(401);
+    const bad = await bed.t.api.post(`/orgs/${bed.org.id}/projects/not-a-uuid/build`, {}, as());
+    expect(bad.status).toBe(400);
+    const badList = await bed.t.api.get(`/orgs/${bed.org.id}/projects/nope/image-builds`, as());
+    expect(badList.status).toBe(400);
+    const none = await build();
+    expect(none.status).toBe(409);
+    expect(none.body.error.code).toBe('no_node_available');
+    expect(await list()).toEqual([]);
+  });
+
+  it('builds on the online node: base image, repositories, skipped feature, commit', async () => {
+    node = await onlineNode(bed, docker, 'builder');
+    const started = await build();
+    expect(started.status).toBe(202);
+    expect(started.body).toHaveLength(1);
+    const [queued] = started.body;
+    expect(queued).toMatchObject({
+      nodeId: node.id,
+      projectVersion: 1,
+      baseImage: WORKSPACE_IMAGE,
+      image: `localhost/sparrow/project-${projectId}:v1-${queued.id}`,
+      status: 'queued',
+      current: false,
+      error: null,
+    });
+    expect(queued.steps.map((step: { name: string }) => step.name)).toEqual([
+      'base image',
+      'repositories',
+      `feature ${FEATURE}`,
+      'commit',
+    ]);
+
+    built = await finished(queued.id);
+    expect(built).toMatchObject({ status: 'succeeded', error: null, current: true });
+    expect(built.steps.map((step: { status: string }) => step.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'skipped',
+      'succeeded',
+    ]);
+    expect(built.steps[2].message).toBe(FEATURE_SKIPPED);
+    for (const step of built.steps) {
+      expect(Date.parse(step.finishedAt)).toBeGreaterThanOrEqual(Date.parse(step.startedAt));
+    }
+    expect(built.log).toContain('/workspaces/project');
+    expect(built.log).toContain(`Build succeeded: ${built.image}`);
+    expect(Date.parse(built.finishedAt)).toBeGreaterThanOrEqual(Date.parse(built.startedAt));
+
+    const image = await docker.getImage(built.image).inspect();
+    expect(image.Config.Labels).toMatchObject({
+      'sparrow.build': built.id,
+      'sparrow.project': projectId,
+      'sparrow.project-version': '1',
+    });
+    expect(await buildContainers(built.id)).toEqual([]);
+  });
+
+  it('starts new workers from the built image while it is current, then from the base image', async () => {
+    const worker = await spawn();
+    expect(worker.image).toBe(built.image);
+    // The clone came with the image.
+    const log = await new Runtime(docker).exec(worker.containerId, {
+      command: ['git', '-C', '/workspaces/project', 'log', '--format=%s'],
+    });
+    expect(log.stdout).toBe('first\n');
+
+    const patched = await bed.t.api.patch(projectPath(), { description: 'changed' }, as());
+    expect(patched.body.version).toBe(2);
+    const [stale] = await list();
+    expect(stale).toMatchObject({ id: built.id, current: false });
+    expect((await spawn()).image).toBe(WORKSPACE_IMAGE);
+  });
+
+  it('fails a build whose repository cannot be cloned, and removes its container', async () => {
+    const broken = await createProject({
+      name: 'broken',
+      repositories: [{ url: 'http://127.0.0.1:9/missing.git' }],
+    });
+    const started = await build(broken);
+    const failed = await finished(started.body[0].id, broken);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^repositories: .*checkout of \/workspaces\/missing failed/);
+    expect(failed.current).toBe(false);
+    expect(failed.steps.map((step: { status: string }) => step.status)).toEqual([
+      'succeeded',
+      'failed',
+      'skipped',
+    ]);
+    expect(failed.steps[2].message).toBe('Not run: an earlier step failed');
+    expect(failed.log).toContain('Build failed');
+    expect(await buildContainers(failed.id)).toEqual([]);
+    await expect(docker.getImage(failed.image).inspect()).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('lets a key build with projects:write only, and hides builds from other organizations', async () => {
+    const reader = await createKey(bed.t, bed.org, bed.owner, ['projects:read']);
+    const refused = await build(projectId, reader.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('missing_scope');
+    const listed = await bed.t.api.get(`${projectPath()}/image-builds`, { token: reader.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+
+    const member = await addMember(bed.t, bed.org, bed.owner, 'member');
+    const writer = await createKey(bed.t, bed.org, member, ['projects:write']);
+    const queued = await build(projectId, writer.token);
+    expect(queued.status).toBe(202);
+    expect(queued.body[0].createdBy).toBe(member.user.id);
+    expect((await finished(queued.body[0].id)).status).toBe('succeeded');
+
+    const stranger = await createUser(bed.t);
+    await createOrg(bed.t, stranger, 'Elsewhere');
+    const hidden = await bed.t.api.get(`${projectPath()}/image-builds`, {
+      token: stranger.token,
+    });
+    expect(hidden.status).toBe(404);
+    expect((await build(projectId, stranger.token)).status).toBe(404);
+  });
+});

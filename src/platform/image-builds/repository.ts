@@ -1,0 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { BuildStatus, BuildStep, ImageBuildsTable } from './tables.js';
+
+export type ImageBuildRow = Selectable<ImageBuildsTable>;
+
+export interface NewBuild {
+  id: string;
+  org_id: string;
+  project_id: string;
+  node_id: string;
+  project_version: number;
+  base_image: string;
+  image: string;
+  steps: BuildStep[];
+  created_by: string | null;
+}
+
+export async function insertBuilds(db: Database, builds: NewBuild[]): Promise<ImageBuildRow[]> {
+  if (builds.length === 0) return [];
+  return db
+    .insertInto('image_builds')
+    .values(
+      builds.map((build) => ({ ...build, status: 'queued', steps: JSON.stringify(build.steps) })),
+    )
+    .returningAll()
+    .execute();
+}
+
+export async function findBuild(db: Database, id: string): Promise<ImageBuildRow | undefined> {
+  return db.selectFrom('image_builds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The project's builds, newest first. */
+export async function listBuilds(db: Database, projectId: string): Promise<ImageBuildRow[]> {
+  return db
+    .selectFrom('image_builds')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface BuildProgress {
+  status?: BuildStatus;
+  steps?: BuildStep[];
+  log?: string;
+  error?: string | null;
+  started_at?: Date;
+  finished_at?: Date;
+}
+
+export async function updateBuild(db: Database, id: string, progress: BuildProgress) {
+  const { steps, ...rest } = progress;
+  await db
+    .updateTable('image_builds')
+    .set({ ...rest, ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }) })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,119 @@
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { newId } from '../../lib/ids.js';
+import type { AppContext } from '../../module.js';
+import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import { agentRegistry } from '../nodes/registry.js';
+import * as nodes from '../nodes/service.js';
+import * as orgs from '../orgs/service.js';
+import { projectInOrg } from '../projects/lookup.js';
+import { currentImage } from '../workers/images.js';
+import type { ImageBuildRow } from './repository.js';
+import * as repository from './repository.js';
+import { imageRepository, imageTag, plannedSteps, scheduleBuild } from './runner.js';
+import type { ImageBuild } from './schemas.js';
+
+export function toImageBuild(row: ImageBuildRow, current: boolean): ImageBuild {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    projectId: row.project_id,
+    nodeId: row.node_id,
+    projectVersion: row.project_version,
+    baseImage: row.base_image,
+    image: row.image,
+    status: row.status,
+    current,
+    steps: row.steps,
+    log: row.log,
+    error: row.error,
+    createdBy: row.created_by,
+    createdAt: row.created_at.toISOString(),
+    startedAt: row.started_at?.toISOString() ?? null,
+    finishedAt: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Queues a build of the project's current version on every node the
+ * organization can use that is online here and not draining (409
+ * `no_node_available` when there is none), and runs them in the background.
+ */
+export async function startBuilds(
+  ctx: AppContext,
+  access: OrgAccess,
+  projectId: string,
+): Promise<ImageBuild[]> {
+  requireAccess(access, 'projects:write');
+  const project = await projectInOrg(ctx.db, access, projectId);
+  const registry = agentRegistry(ctx);
+  const available = (await nodes.listNodes(ctx.db, access)).filter(
+    (node) => node.status === 'online' && registry.get(node.id) !== undefined,
+  );
+  if (available.length === 0) {
+    throw conflict(
+      'no_node_available',
+      'No node can build: register one and start its agent, or undrain one',
+    );
+  }
+  const rows = await repository.insertBuilds(
+    ctx.db,
+    available.map((node) => {
+      const id = newId();
+      return {
+        id,
+        org_id: access.orgId,
+        project_id: project.id,
+        node_id: node.id,
+        project_version: project.version,
+        base_image: ctx.config.workerImage,
+        image: `${imageRepository(project.id)}:${imageTag(project.version, id)}`,
+        steps: plannedSteps(project),
+        created_by: access.userId,
+      };
+    }),
+  );
+  for (const row of rows) void scheduleBuild(ctx, row, project);
+  return rows.map((row) => toImageBuild(row, false));
+}
+
+/** The project's builds, newest first, each marked `current` when workers would use it. */
+export async function listBuilds(
+  ctx: AppContext,
+  access: OrgAccess,
+  projectId: string,
+): Promise<ImageBuild[]> {
+  requireAccess(access, 'projects:read');
+  const project = await projectInOrg(ctx.db, access, projectId);
+  const rows = await repository.listBuilds(ctx.db, project.id);
+  // Asked of the function that places workers, so `current` cannot disagree with it.
+  const inUse = new Map<string, string>();
+  for (const nodeId of new Set(rows.map((row) => row.node_id))) {
+    inUse.set(nodeId, await currentImage(ctx, project, nodeId));
+  }
+  return rows.map((row) =>
+    toImageBuild(row, row.status === 'succeeded' && inUse.get(row.node_id) === row.image),
+  );
+}
+
+/**
+ * A build the caller may follow: its organization's, with `projects:read`.
+ * Unknown, or of an organization the caller is not in: 404 alike.
+ */
+export async function buildToFollow(
+  ctx: AppContext,
+  principal: Principal,
+  buildId: string,
+): Promise<ImageBuildRow> {
+  const row = await repository.findBuild(ctx.db, buildId);
+  if (row === undefined) throw notFound('Image build');
+  let access: OrgAccess;
+  try {
+    access = await orgs.orgAccess(ctx.db, principal, row.org_id);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound('Image build');
+    throw error;
+  }
+  requireAccess(access, 'projects:read');
+  return row;
+}
