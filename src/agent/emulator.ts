@@ -11,11 +11,16 @@ export interface EmulatorLimits {
   lowWater: number;
 }
 
+/**
+ * xterm discards (throws) past 50,000,000 bytes waiting to be parsed: the
+ * limits keep what is handed to it well under that (a backlog and the high
+ * water together stay under 32 MiB).
+ */
 export const DEFAULT_LIMITS: EmulatorLimits = {
   idleMs: 30,
-  backlogBytes: 64 * 1024 * 1024,
-  highWater: 80 * 1024 * 1024,
-  lowWater: 16 * 1024 * 1024,
+  backlogBytes: 8 * 1024 * 1024,
+  highWater: 24 * 1024 * 1024,
+  lowWater: 8 * 1024 * 1024,
 };
 
 export interface FlowControl {
@@ -89,7 +94,13 @@ export class Emulator {
     // milliseconds, so a large backlog never blocks the agent for long.
     const last = chunks.length - 1;
     chunks.forEach((chunk, index) => {
-      this.terminal.write(chunk, index < last ? undefined : () => this.parsed(size));
+      try {
+        this.terminal.write(chunk, index < last ? undefined : () => this.parsed(size));
+      } catch {
+        // Discarded by xterm (far behind): the screen misses these bytes, the
+        // session and its clients do not.
+        if (index === last) this.parsed(size);
+      }
     });
   }
 

@@ -37,6 +37,11 @@ export interface StreamEnd {
 
 export interface PeerStreamHandlers {
   onData(bytes: Buffer, channel?: Channel): void;
+  /**
+   * When given, called instead of `onData` with the data still in base64, as
+   * it came (checked): a relay that sends base64 on skips a decode and an encode.
+   */
+  onBase64?(data: string, channel?: Channel): void;
   onEnd(end: StreamEnd): void;
 }
 
@@ -130,10 +135,13 @@ export class AgentPeer extends EventEmitter {
           return greet(message);
         case 'response':
           return this.settle(message.id, message.ok ? { result: message.result } : message);
-        case 'stream.data':
-          return this.streams
-            .get(message.id)
-            ?.onData(Buffer.from(message.data, 'base64'), message.channel);
+        case 'stream.data': {
+          const handlers = this.streams.get(message.id);
+          if (handlers?.onBase64 !== undefined) {
+            return handlers.onBase64(message.data, message.channel);
+          }
+          return handlers?.onData(Buffer.from(message.data, 'base64'), message.channel);
+        }
         case 'stream.end': {
           const handlers = this.streams.get(message.id);
           this.streams.delete(message.id);

@@ -69,6 +69,7 @@ function relay(
   socket: WebSocket,
   open: (handlers: {
     onData(bytes: Buffer, channel?: string): void;
+    onBase64(base64: string, channel?: string): void;
     onEnd(end: StreamEnd): void;
   }) => Promise<{ stream: PeerStream; ready: Record<string, unknown> }>,
   endType: 'exit' | 'end',
@@ -77,9 +78,8 @@ function relay(
   let waiting = 0;
   let paused = false;
   const early: ClientFrame[] = [];
-  const send = (frame: Record<string, unknown>) => {
+  const sendText = (text: string) => {
     if (socket.readyState !== socket.OPEN) return;
-    const text = JSON.stringify(frame);
     waiting += text.length;
     socket.send(text, () => {
       waiting -= text.length;
@@ -93,6 +93,7 @@ function relay(
       stream?.pause();
     }
   };
+  const send = (frame: Record<string, unknown>) => sendText(JSON.stringify(frame));
   const apply = (frame: ClientFrame) => {
     if (frame.type === 'input') stream?.input(Buffer.from(frame.data, 'base64'));
     else stream?.resize(frame.cols, frame.rows);
@@ -105,13 +106,14 @@ function relay(
     else apply(frame);
   });
   socket.on('close', () => stream?.close());
+  const output = (base64: string, channel?: string) =>
+    // Base64 and the channel names need no JSON escaping: the frame is written as is.
+    sendText(
+      `{"type":"output","data":"${base64}"${channel === undefined ? '' : `,"stream":"${channel}"`}}`,
+    );
   open({
-    onData: (bytes, channel) =>
-      send({
-        type: 'output',
-        data: bytes.toString('base64'),
-        ...(channel ? { stream: channel } : {}),
-      }),
+    onData: (bytes, channel) => output(bytes.toString('base64'), channel),
+    onBase64: (base64, channel) => output(base64, channel),
     onEnd: (end) => {
       send({
         type: endType,
