@@ -1,4 +1,5 @@
-import Type from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { NoContent } from '../../http/schemas.js';
@@ -46,6 +47,32 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     if (wait === true) await task;
     const now = await repository.findWorker(ctx.db, row.id);
     return now === undefined ? undefined : service.presentWorker(ctx.db, now);
+  }
+
+  /** Stop and start: a worker with a container, on a reachable node, in one of `from`. */
+  function powerMove(
+    from: readonly WorkerState[],
+    next: WorkerState,
+    verb: string,
+    move: (row: WorkerRow) => Promise<void>,
+  ) {
+    return async (
+      request: FastifyRequest<{
+        Params: Static<typeof WorkerParams>;
+        Querystring: Static<typeof WaitQuery>;
+      }>,
+      reply: FastifyReply,
+    ) => {
+      const { orgId, projectId, workerId } = request.params;
+      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), orgId);
+      const row = await service.workerInProject(ctx.db, access, projectId, workerId);
+      service.requireControl(access, row);
+      if (row.container_id === null) throw busy(row, verb);
+      lifecycle.registry.peer(row.node_id);
+      const worker = await transition(row, from, next, verb, move, request.query.wait);
+      if (worker === undefined) throw notFound('Worker');
+      return reply.code(202).send(worker);
+    };
   }
 
   router.get('/orgs/:orgId/projects/:projectId/workers', {
@@ -139,24 +166,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
       querystring: WaitQuery,
       response: { 202: Worker },
     },
-    handler: async (request, reply) => {
-      const { orgId, projectId, workerId } = request.params;
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), orgId);
-      const row = await service.workerInProject(ctx.db, access, projectId, workerId);
-      service.requireControl(access, row);
-      if (row.container_id === null) throw busy(row, 'stop');
-      lifecycle.registry.peer(row.node_id);
-      const worker = await transition(
-        row,
-        ['ready', 'failed'],
-        'stopping',
-        'stop',
-        (moved) => lifecycle.stop(moved),
-        request.query.wait,
-      );
-      if (worker === undefined) throw notFound('Worker');
-      return reply.code(202).send(worker);
-    },
+    handler: powerMove(['ready', 'failed'], 'stopping', 'stop', (moved) => lifecycle.stop(moved)),
   });
 
   router.post('/orgs/:orgId/projects/:projectId/workers/:workerId/start', {
@@ -172,24 +182,9 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
       querystring: WaitQuery,
       response: { 202: Worker },
     },
-    handler: async (request, reply) => {
-      const { orgId, projectId, workerId } = request.params;
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), orgId);
-      const row = await service.workerInProject(ctx.db, access, projectId, workerId);
-      service.requireControl(access, row);
-      if (row.container_id === null) throw busy(row, 'start');
-      lifecycle.registry.peer(row.node_id);
-      const worker = await transition(
-        row,
-        ['stopped', 'failed'],
-        'starting',
-        'start',
-        (moved) => lifecycle.start(moved),
-        request.query.wait,
-      );
-      if (worker === undefined) throw notFound('Worker');
-      return reply.code(202).send(worker);
-    },
+    handler: powerMove(['stopped', 'failed'], 'starting', 'start', (moved) =>
+      lifecycle.start(moved),
+    ),
   });
 
   router.delete('/orgs/:orgId/projects/:projectId/workers/:workerId', {
