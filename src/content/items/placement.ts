@@ -5,9 +5,9 @@ import { keyBetween } from './order.js';
 
 /**
  * A sort key in the home list `collectionId`: after `afterItemId` (which must
- * be in that list), first for null, last when undefined. Creations are
- * serialized by the workspace's number counter, so they never pick the same
- * key; two concurrent moves to one spot may, and such ties sort by id.
+ * be in that list), first for null, last when undefined. The list's row lock,
+ * held until commit, serializes creations in one list, so they never pick the
+ * same key (moves lock it too); ties, should any arise, sort by id.
  */
 export async function placeInList(
   db: Database,

@@ -83,8 +83,9 @@ export async function createItem(
     input.properties ?? {},
     false,
   );
-  const number = await takeItemNumbers(db, workspaceId, 1);
+  // List lock before the workspace counter, the order duplicate and import take them in.
   const sortKey = await placeInList(db, collectionId, input.afterItemId);
+  const number = await takeItemNumbers(db, workspaceId, 1);
   const id = newId();
   const row = await db
     .insertInto('items')
