@@ -24,6 +24,11 @@ export class BuildActivity {
     return task;
   }
 
+  /** Whether the build runs in this process. */
+  has(buildId: string): boolean {
+    return this.running.has(buildId);
+  }
+
   async drain(): Promise<void> {
     await Promise.all(this.running.values());
   }

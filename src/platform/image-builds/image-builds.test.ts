@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  BUSYBOX_IMAGE,
   connectTestEngine,
   describeEngine,
   eventually,
@@ -13,10 +14,14 @@ import {
   type NodeTestBed,
   onlineNode,
   removeOrgContainers,
+  startAgent,
 } from '../../../test/helpers/nodes.js';
 import { addMember, createKey, createOrg } from '../../../test/helpers/platform.js';
 import { Runtime } from '../../agent/runtime.js';
-import { FEATURE_SKIPPED } from './runner.js';
+import { newId } from '../../lib/ids.js';
+import { INTERRUPTED } from './recovery.js';
+import { insertBuilds, updateBuild } from './repository.js';
+import { buildContainerName, FEATURE_SKIPPED } from './runner.js';
 
 const FEATURE = 'ghcr.io/devcontainers/features/node:1';
 
@@ -25,7 +30,7 @@ describeEngine('image pre-builds on a real node', () => {
   let docker: Docker;
   let repo: GitServer;
   let projectId: string;
-  let node: { id: string };
+  let node: Awaited<ReturnType<typeof onlineNode>>;
   let built: any;
   const projectIds: string[] = [];
 
@@ -183,6 +188,55 @@ describeEngine('image pre-builds on a real node', () => {
     await expect(docker.getImage(failed.image).inspect()).rejects.toMatchObject({
       statusCode: 404,
     });
+  });
+
+  it("fails a build cut off by a server restart once the node's agent connects again", async () => {
+    // A build this process does not run, left `running` as a crashed server leaves it.
+    const [row] = await insertBuilds(bed.t.db, [
+      {
+        id: newId(),
+        org_id: bed.org.id,
+        project_id: projectId,
+        node_id: node.id,
+        project_version: 1,
+        base_image: WORKSPACE_IMAGE,
+        image: `localhost/sparrow/project-${projectId}:v1-cut`,
+        steps: ['base image', 'repositories', 'commit'].map((name, index) => ({
+          name,
+          status: index === 0 ? 'running' : 'pending',
+          startedAt: index === 0 ? new Date().toISOString() : null,
+          finishedAt: null,
+          message: null,
+        })),
+        created_by: bed.owner.user.id,
+      },
+    ]);
+    if (row === undefined) throw new Error('no build inserted');
+    await updateBuild(bed.t.db, row.id, { status: 'running', started_at: new Date() });
+    const leftover = await docker.createContainer({
+      Image: BUSYBOX_IMAGE,
+      name: buildContainerName(row.id),
+      Cmd: ['sleep', '600'],
+      Labels: { 'sparrow.build': row.id, 'sparrow.org': bed.org.id },
+    });
+    await leftover.start();
+    expect(await buildContainers(row.id)).toHaveLength(1);
+
+    await node.agent.stop();
+    node.agent = startAgent(bed, docker, node.token);
+    const settled = await finished(row.id);
+    expect(settled).toMatchObject({ status: 'failed', error: INTERRUPTED, current: false });
+    expect(settled.steps.map((step: { status: string }) => step.status)).toEqual([
+      'failed',
+      'skipped',
+      'skipped',
+    ]);
+    expect(settled.steps[0].message).toBe(INTERRUPTED);
+    expect(settled.log).toContain('Removed the build container');
+    expect(await buildContainers(row.id)).toEqual([]);
+    // Builds started on the new connection run as usual.
+    const next = await build();
+    expect((await finished(next.body[0].id)).status).toBe('succeeded');
   });
 
   it('lets a key build with projects:write only, and hides builds from other organizations', async () => {

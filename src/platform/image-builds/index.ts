@@ -2,6 +2,7 @@ import type { AppModule } from '../../module.js';
 import { documentKeyRules } from '../access/route-scopes.js';
 import { buildActivity } from './activity.js';
 import { imageBuildsMigrations } from './migrations.js';
+import { recoverInterruptedBuilds } from './recovery.js';
 import { imageBuildRoutes } from './routes.js';
 import './tables.js';
 
@@ -12,6 +13,7 @@ export const imageBuildsModule: AppModule = {
     const activity = buildActivity(ctx);
     // A build is never cut off half-written: closing waits for those running.
     router.addHook('onClose', () => activity.drain());
+    recoverInterruptedBuilds(ctx);
     await documentKeyRules(async (scoped, scopedCtx) => {
       imageBuildRoutes(scoped, scopedCtx);
     })(router, ctx);

@@ -59,3 +59,34 @@ export async function updateBuild(db: Database, id: string, progress: BuildProgr
     .where('id', '=', id)
     .execute();
 }
+
+/** The node's builds still queued or running that were created before `before`. */
+export async function unfinishedBuilds(
+  db: Database,
+  nodeId: string,
+  before: Date,
+): Promise<ImageBuildRow[]> {
+  return db
+    .selectFrom('image_builds')
+    .selectAll()
+    .where('node_id', '=', nodeId)
+    .where('status', 'in', ['queued', 'running'])
+    .where('created_at', '<', before)
+    .execute();
+}
+
+/** Writes the end of a build only if it has not ended meanwhile; true when written. */
+export async function settleUnfinished(
+  db: Database,
+  id: string,
+  progress: BuildProgress,
+): Promise<boolean> {
+  const { steps, ...rest } = progress;
+  const result = await db
+    .updateTable('image_builds')
+    .set({ ...rest, ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }) })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -20,7 +20,9 @@ const WHAT_A_BUILD_DOES =
   'step is `skipped` with that reason and the build still succeeds; put such tools in the base ' +
   'image. New workers on a node start from the latest successful build there of the current ' +
   'project version and the current base image (`current: true`); after a project change, or a ' +
-  'new `WORKER_IMAGE`, they start from the base image again until the project is built anew.';
+  'new `WORKER_IMAGE`, they start from the base image again until the project is built anew. ' +
+  'A build cut off by its server process stopping becomes `failed` with an `Interrupted: ...` ' +
+  "error when the node's agent connects again, and its build container is removed.";
 
 export function imageBuildRoutes(router: Router, ctx: AppContext): void {
   router.post('/orgs/:orgId/projects/:projectId/build', {

@@ -28,6 +28,11 @@ export function imageTag(projectVersion: number, buildId: string): string {
   return `v${projectVersion}-${buildId}`;
 }
 
+/** The build's container on its node, named so that it can be found again after a restart. */
+export function buildContainerName(buildId: string): string {
+  return `sparrow-build-${buildId}`;
+}
+
 export function plannedSteps(project: ProjectRow): BuildStep[] {
   const features = Object.keys(project.features).map((id) => `feature ${id}`);
   return ['base image', 'repositories', ...features, 'commit'].map((name) => ({
@@ -139,7 +144,7 @@ class BuildRun {
       'container.create',
       {
         image: base_image,
-        name: `sparrow-build-${id}`,
+        name: buildContainerName(id),
         labels: { 'sparrow.build': id, 'sparrow.org': org_id, 'sparrow.project': project_id },
         workdir: '/workspaces',
       },
