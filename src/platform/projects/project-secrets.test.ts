@@ -424,14 +424,18 @@ describe('encryption at rest', () => {
       user: [{ name: 'GITHUB_TOKEN', value: personal }],
     });
 
+    // Someone outside the organization (or nobody: an organization key) lends no secrets.
     const outsider = await createUser(t);
-    await expect(
-      decryptSecretsForWorker(t.db, t.ctx.config, {
-        orgId: org.id,
-        projectId: id,
-        userId: outsider.user.id,
-      }),
-    ).rejects.toMatchObject({ status: 404 });
+    await t.api.post(
+      '/users/me/secrets',
+      { name: 'OUTSIDE', value: 'x' },
+      { token: outsider.token },
+    );
+    for (const userId of [outsider.user.id, null]) {
+      expect(
+        await decryptSecretsForWorker(t.db, t.ctx.config, { orgId: org.id, projectId: id, userId }),
+      ).toEqual({ project: [{ name: 'SHARED', value: shared }], user: [] });
+    }
     const otherOrg = await createOrg(t, owner, 'Not this one');
     await expect(
       decryptSecretsForWorker(t.db, t.ctx.config, {

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import * as orgs from '../orgs/service.js';
 import * as users from '../users/service.js';
 import { decryptProjectSecrets } from './secrets.js';
@@ -13,20 +12,25 @@ export interface WorkerSecrets {
 }
 
 /**
- * The decrypted secrets a worker of this project, started for this user,
- * receives. The one place values are decrypted; no route returns them. The
- * user must be a member of the project's organization. Which of the two wins
- * when a name is in both is for the worker to decide (it gets both lists).
+ * The decrypted secrets a worker of this project receives: the project's
+ * shared ones, and the personal ones of the person it is for while that
+ * person is a member of the organization (none for a worker started by an
+ * organization key, or once its person has left). The one place values are
+ * decrypted; no route returns them. 404 when the project is not the
+ * organization's. Which of the two wins when a name is in both is for the
+ * worker to decide (it gets both lists).
  */
 export async function decryptSecretsForWorker(
   db: Database,
   config: Config,
-  target: { orgId: string; projectId: string; userId: string },
+  target: { orgId: string; projectId: string; userId: string | null },
 ): Promise<WorkerSecrets> {
-  const membership = await orgs.getMembership(db, target.orgId, target.userId);
-  if (membership === undefined) throw notFound('Member');
+  const project = await decryptProjectSecrets(db, config, target.orgId, target.projectId);
+  const membership =
+    target.userId === null ? undefined : await orgs.getMembership(db, target.orgId, target.userId);
   return {
-    project: await decryptProjectSecrets(db, config, target.orgId, target.projectId),
-    user: await users.decryptUserSecrets(db, config, target.userId),
+    project,
+    user:
+      membership === undefined ? [] : await users.decryptUserSecrets(db, config, membership.userId),
   };
 }

@@ -4,9 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
 import { type AgentRegistry, agentRegistry } from '../nodes/registry.js';
 import * as nodes from '../nodes/repository.js';
-import * as orgs from '../orgs/service.js';
-import { decryptProjectSecrets } from '../projects/secrets.js';
-import * as users from '../users/service.js';
+import { decryptSecretsForWorker } from '../projects/worker-secrets.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
 import { type WorkerTasks, workerTasks } from './tasks.js';
@@ -28,16 +26,16 @@ export function reasonOf(error: unknown): string {
 /**
  * The worker's environment: the project's secrets, then the user's (a
  * personal secret overrides a shared one of the same name), then Sparrow's
- * own variables. Values are decrypted here, on their way to the agent only.
+ * own variables. Values are decrypted on their way to the agent only.
  */
 async function workerEnvironment(ctx: AppContext, row: WorkerRow): Promise<Env> {
   const env: Env = {};
-  const project = await decryptProjectSecrets(ctx.db, ctx.config, row.org_id, row.project_id);
-  const member =
-    row.user_id === null ? undefined : await orgs.getMembership(ctx.db, row.org_id, row.user_id);
-  const personal =
-    member === undefined ? [] : await users.decryptUserSecrets(ctx.db, ctx.config, member.userId);
-  for (const secret of [...project, ...personal]) {
+  const secrets = await decryptSecretsForWorker(ctx.db, ctx.config, {
+    orgId: row.org_id,
+    projectId: row.project_id,
+    userId: row.user_id,
+  });
+  for (const secret of [...secrets.project, ...secrets.user]) {
     if (ENV_NAME.test(secret.name)) env[secret.name] = secret.value;
   }
   env.SPARROW_WORKER_ID = row.id;
