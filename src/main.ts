@@ -51,6 +51,10 @@ async function agent(argv: string[]): Promise<void> {
     const args = parseAgentArgs(argv);
     if (args.help) return void process.stdout.write(AGENT_USAGE);
     await runAgent(args);
+    // Stopped by a signal, connection closed. Terminal sessions and log
+    // follows still hold engine streams that would keep the process up;
+    // their programs live on in the containers either way.
+    process.exit(0);
   } catch (error) {
     if (error instanceof AgentArgsError) {
       process.stderr.write(`agent: ${error.message}\n\n${AGENT_USAGE}`);

@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAgentServer, type TestAgentServer } from '../../test/helpers/agent-server.js';
-import { describeEngine, testEngineEndpoint } from '../../test/helpers/engine.js';
+import {
+  BUSYBOX_IMAGE,
+  connectTestEngine,
+  describeEngine,
+  removeLabelled,
+  testEngineEndpoint,
+  testRunLabel,
+} from '../../test/helpers/engine.js';
 import { AgentArgsError, parseAgentArgs } from './cli.js';
 import { describeEndpoint } from './engine.js';
 
@@ -100,8 +107,11 @@ describeEngine('sparrow agent as a process', () => {
     server = await startTestAgentServer('process-token');
   });
 
+  const labels = testRunLabel();
+
   afterAll(async () => {
     await server?.close();
+    await removeLabelled(await connectTestEngine(), labels);
   });
 
   it('connects with its token, answers requests, and stops cleanly on SIGTERM', async () => {
@@ -117,6 +127,21 @@ describeEngine('sparrow agent as a process', () => {
     child.kill('SIGTERM');
     const result = await exited;
     expect(result.code).toBe(0);
+  });
+
+  it('exits on SIGTERM while a terminal session holds an engine stream open', async () => {
+    const { child, exited } = startCli(['agent', '--server', server.url], {
+      AGENT_TOKEN: 'process-token',
+      DOCKER_HOST: dockerHost,
+    });
+    const peer = await server.nextPeer();
+    await peer.hello;
+    const container = await peer.request('container.create', { image: BUSYBOX_IMAGE, labels });
+    await peer.request('container.start', { containerId: container.id });
+    await peer.request('terminal.create', { containerId: container.id, name: 'main' });
+    child.kill('SIGTERM');
+    const result = await exited;
+    expect(result).toMatchObject({ code: 0, signal: null });
   });
 
   it('exits with status 1 and one line when the server refuses the token', async () => {
