@@ -75,6 +75,12 @@ export async function startPlatformBench(): Promise<PlatformBench> {
     projectId: project.id,
     image,
     async stop() {
+      // Workers a benchmark left behind go with it, containers included.
+      const workers = `/api/orgs/${org.id}/projects/${project.id}/workers`;
+      const left = await call<Array<{ id: string }>>(server.url, 'GET', workers, undefined, token);
+      for (const worker of left) {
+        await call(server.url, 'DELETE', `${workers}/${worker.id}?wait=true`, undefined, token);
+      }
       const exited = new Promise((resolve) => agent.once('exit', resolve));
       agent.kill('SIGTERM');
       await exited;

@@ -127,6 +127,9 @@ export class AgentConnection extends EventEmitter {
     const socket = new WebSocket(this.url, {
       maxPayload: 64 * 1024 * 1024,
       handshakeTimeout: 15_000,
+      // A zero mask leaves frames as they are (ws then skips the XOR pass):
+      // masking guards proxies against scripts in browsers, not an agent.
+      generateMask: (mask: Buffer) => mask.fill(0),
     });
     this.socket = socket;
     const dispatcher = new Dispatcher(

@@ -36,11 +36,11 @@ export interface TerminalSessionOptions {
 
 /**
  * One persistent terminal: a program under a TTY exec, and a headless
- * terminal emulator fed with everything it prints. Clients come and go; the
- * emulator's serialized state (screen, scrollback, modes, cursor) is what a
- * client gets first when it attaches, so full-screen programs come back
- * intact. Bytes stay bytes: the emulator and the clients see exactly what the
- * program wrote.
+ * terminal emulator fed with what it prints (of a flood, the tail: see
+ * Emulator). Clients come and go; the emulator's serialized state (screen,
+ * scrollback, modes, cursor) is what a client gets first when it attaches,
+ * so full-screen programs come back intact. Bytes stay bytes: clients see
+ * exactly what the program wrote, every byte of it.
  */
 export class TerminalSession {
   private readonly emulator: Emulator;
@@ -61,10 +61,7 @@ export class TerminalSession {
     private readonly started: StartedExec,
     options: TerminalSessionOptions,
   ) {
-    this.emulator = new Emulator(cols, rows, options.scrollback, {
-      pause: () => this.pause('emulator'),
-      resume: () => this.resume('emulator'),
-    });
+    this.emulator = new Emulator(cols, rows, options.scrollback);
     started.stream.on('data', (chunk: Buffer) => this.output(chunk));
     this.finished = new Promise((resolve) => {
       const end = () => {
