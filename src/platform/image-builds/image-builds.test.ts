@@ -190,6 +190,25 @@ describeEngine('image pre-builds on a real node', () => {
     });
   });
 
+  it('keeps the newest two images of a project on a node and removes older ones', async () => {
+    const pruned = await createProject({ name: 'pruned' });
+    const images: string[] = [];
+    let last: any;
+    for (let round = 0; round < 3; round++) {
+      const started = await build(pruned);
+      last = await finished(started.body[0].id, pruned);
+      expect(last.status).toBe('succeeded');
+      images.push(last.image);
+    }
+    expect(last.log).toContain(`Removed the older image ${images[0]}`);
+    await expect(docker.getImage(images[0] ?? '').inspect()).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    for (const kept of images.slice(1)) {
+      await expect(docker.getImage(kept).inspect()).resolves.toBeDefined();
+    }
+  });
+
   it("fails a build cut off by a server restart once the node's agent connects again", async () => {
     // A build this process does not run, left `running` as a crashed server leaves it.
     const [row] = await insertBuilds(bed.t.db, [
@@ -253,7 +272,11 @@ describeEngine('image pre-builds on a real node', () => {
     const queued = await build(projectId, writer.token);
     expect(queued.status).toBe(202);
     expect(queued.body[0].createdBy).toBe(member.user.id);
-    expect((await finished(queued.body[0].id)).status).toBe('succeeded');
+    const third = await finished(queued.body[0].id);
+    expect(third.status).toBe('succeeded');
+    // The first image is two builds old, but a worker's container uses it.
+    expect(third.log).toContain(`Kept the older image ${built.image}: conflict: `);
+    await expect(docker.getImage(built.image).inspect()).resolves.toBeDefined();
 
     const stranger = await createUser(bed.t);
     await createOrg(bed.t, stranger, 'Elsewhere');

@@ -90,3 +90,26 @@ export async function settleUnfinished(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Images of the project's earlier successful builds on the build's node,
+ * newest first, past the `keep` newest of them.
+ */
+export async function earlierImages(
+  db: Database,
+  build: Pick<ImageBuildRow, 'id' | 'project_id' | 'node_id'>,
+  keep: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('image_builds')
+    .select('image')
+    .where('project_id', '=', build.project_id)
+    .where('node_id', '=', build.node_id)
+    .where('status', '=', 'succeeded')
+    .where('id', '!=', build.id)
+    .orderBy('finished_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .execute();
+  return rows.map((row) => row.image);
+}

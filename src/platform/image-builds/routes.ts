@@ -22,7 +22,9 @@ const WHAT_A_BUILD_DOES =
   'project version and the current base image (`current: true`); after a project change, or a ' +
   'new `WORKER_IMAGE`, they start from the base image again until the project is built anew. ' +
   'A build cut off by its server process stopping becomes `failed` with an `Interrupted: ...` ' +
-  "error when the node's agent connects again, and its build container is removed.";
+  "error when the node's agent connects again, and its build container is removed. A node " +
+  "keeps a project's two newest built images: a successful build removes older ones that no " +
+  'container uses, and says so in its log.';
 
 export function imageBuildRoutes(router: Router, ctx: AppContext): void {
   router.post('/orgs/:orgId/projects/:projectId/build', {

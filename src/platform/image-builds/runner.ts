@@ -13,6 +13,8 @@ const CREATE_TIMEOUT_MS = 5 * 60_000;
 const CLONE_TIMEOUT_MS = 30 * 60_000;
 const COMMIT_TIMEOUT_MS = 30 * 60_000;
 const REMOVE_TIMEOUT_MS = 2 * 60_000;
+/** Earlier successful builds of a project whose images a node keeps besides the newest. */
+const KEEP_EARLIER_IMAGES = 1;
 
 /** Why feature steps are skipped, in each one's message. */
 export const FEATURE_SKIPPED =
@@ -84,6 +86,7 @@ class BuildRun {
       error = reasonOf(failure);
     }
     await this.removeContainer();
+    if (error === null) await this.pruneOlderImages();
     for (const step of this.steps) {
       if (step.status !== 'pending') continue;
       step.status = 'skipped';
@@ -205,6 +208,28 @@ class BuildRun {
   private requireContainer(): string {
     if (this.containerId === null) throw new Error('the build container was not created');
     return this.containerId;
+  }
+
+  /**
+   * Images of older successful builds of the project on this node go, but for
+   * the one before this (a spawn may be starting from it right now) and any
+   * a container still uses (the engine refuses those; they go after a later
+   * build). Logged, never fatal.
+   */
+  private async pruneOlderImages(): Promise<void> {
+    const older = await repository.earlierImages(this.ctx.db, this.build, KEEP_EARLIER_IMAGES);
+    for (const image of older) {
+      try {
+        const { removed } = await this.peer().request(
+          'image.remove',
+          { reference: image },
+          REMOVE_TIMEOUT_MS,
+        );
+        if (removed) this.line(`Removed the older image ${image}`);
+      } catch (error) {
+        this.line(`Kept the older image ${image}: ${reasonOf(error)}`);
+      }
+    }
   }
 
   /** The build container goes, whatever happened; a failure to remove it is logged, not fatal. */
