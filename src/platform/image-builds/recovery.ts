@@ -57,13 +57,12 @@ async function settleInterrupted(ctx: AppContext, agent: ConnectedAgent): Promis
     } catch (error) {
       log += `${new Date().toISOString()} Could not remove the build container: ${reasonOf(error)}\n`;
     }
-    const settled = await repository.settleUnfinished(ctx.db, build.id, {
-      status: 'failed',
-      steps,
-      log,
-      error: INTERRUPTED,
-      finished_at: now,
-    });
+    const settled = await repository.updateBuild(
+      ctx.db,
+      build.id,
+      { status: 'failed', steps, log, error: INTERRUPTED, finished_at: now },
+      ['queued', 'running'],
+    );
     if (settled) activity.changes.emit(build.id);
   }
 }

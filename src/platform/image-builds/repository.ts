@@ -51,13 +51,21 @@ export interface BuildProgress {
   finished_at?: Date;
 }
 
-export async function updateBuild(db: Database, id: string, progress: BuildProgress) {
+/** Writes a build's progress, only while its status is one of `onlyIf` when given; true when written. */
+export async function updateBuild(
+  db: Database,
+  id: string,
+  progress: BuildProgress,
+  onlyIf?: readonly BuildStatus[],
+): Promise<boolean> {
   const { steps, ...rest } = progress;
-  await db
+  const result = await db
     .updateTable('image_builds')
     .set({ ...rest, ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }) })
     .where('id', '=', id)
-    .execute();
+    .$if(onlyIf !== undefined, (query) => query.where('status', 'in', onlyIf ?? []))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The node's builds still queued or running that were created before `before`. */
@@ -73,22 +81,6 @@ export async function unfinishedBuilds(
     .where('status', 'in', ['queued', 'running'])
     .where('created_at', '<', before)
     .execute();
-}
-
-/** Writes the end of a build only if it has not ended meanwhile; true when written. */
-export async function settleUnfinished(
-  db: Database,
-  id: string,
-  progress: BuildProgress,
-): Promise<boolean> {
-  const { steps, ...rest } = progress;
-  const result = await db
-    .updateTable('image_builds')
-    .set({ ...rest, ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }) })
-    .where('id', '=', id)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /**
