@@ -1,53 +1,10 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Checkout, PortMapping, Repository } from '../../agent/protocol/schemas.js';
 import type { Database } from '../../db/schema.js';
-import type { WorkerState } from './tables.js';
+import type { WorkersTable, WorkerState } from './tables.js';
 
-export interface WorkerRow {
-  id: string;
-  org_id: string;
-  project_id: string;
-  node_id: string;
-  user_id: string | null;
-  created_by_key_id: string | null;
-  name: string;
-  branch: string | null;
-  state: WorkerState;
-  state_reason: string | null;
-  state_changed_at: Date;
-  container_id: string | null;
-  image: string;
-  repositories: Repository[];
-  forward_ports: number[];
-  ports: PortMapping[];
-  checkouts: Checkout[];
-  ready_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const workerColumns = [
-  'id',
-  'org_id',
-  'project_id',
-  'node_id',
-  'user_id',
-  'created_by_key_id',
-  'name',
-  'branch',
-  'state',
-  'state_reason',
-  'state_changed_at',
-  'container_id',
-  'image',
-  'repositories',
-  'forward_ports',
-  'ports',
-  'checkouts',
-  'ready_at',
-  'created_at',
-  'updated_at',
-] as const;
+/** A worker as stored: every column, JSON ones parsed. */
+export type WorkerRow = Selectable<WorkersTable>;
 
 export interface NewWorker {
   id: string;
@@ -72,14 +29,14 @@ export async function insertWorker(db: Database, worker: NewWorker): Promise<Wor
       repositories: JSON.stringify(worker.repositories),
       forward_ports: JSON.stringify(worker.forward_ports),
     })
-    .returning(workerColumns)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function listWorkers(db: Database, projectId: string): Promise<WorkerRow[]> {
   return db
     .selectFrom('workers')
-    .select(workerColumns)
+    .selectAll()
     .where('project_id', '=', projectId)
     .orderBy('created_at')
     .orderBy('id')
@@ -87,15 +44,11 @@ export async function listWorkers(db: Database, projectId: string): Promise<Work
 }
 
 export async function workersOnNode(db: Database, nodeId: string): Promise<WorkerRow[]> {
-  return db.selectFrom('workers').select(workerColumns).where('node_id', '=', nodeId).execute();
+  return db.selectFrom('workers').selectAll().where('node_id', '=', nodeId).execute();
 }
 
 export async function findWorker(db: Database, workerId: string): Promise<WorkerRow | undefined> {
-  return db
-    .selectFrom('workers')
-    .select(workerColumns)
-    .where('id', '=', workerId)
-    .executeTakeFirst();
+  return db.selectFrom('workers').selectAll().where('id', '=', workerId).executeTakeFirst();
 }
 
 /** Workers holding a place on each node (not stopped, failed or lost). */
@@ -150,7 +103,7 @@ export async function updateWorker(
     })
     .where('id', '=', workerId);
   if (from !== undefined) query = query.where('state', 'in', from);
-  return query.returning(workerColumns).executeTakeFirst();
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function deleteWorker(db: Database, workerId: string): Promise<void> {
