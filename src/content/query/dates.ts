@@ -1,25 +1,24 @@
+import { UTCDate } from '@date-fns/utc';
+import { add, addDays } from 'date-fns';
 import type { RelativeRange } from './definition.js';
 
 /** The calendar day after a `YYYY-MM-DD` day. */
 export function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return dayOf(addDays(new UTCDate(`${day}T00:00:00Z`), 1));
 }
 
 export function isDayOnly(value: string): boolean {
   return value.length === 10;
 }
 
-/** `now` moved by a relative range, backwards (-1) or forwards (+1). */
+/**
+ * `now` moved by a relative range, backwards (-1) or forwards (+1). A month
+ * or year from a day the target month lacks ends on that month's last day
+ * (31 March less a month is 28 or 29 February), never spilling into the next.
+ */
 export function shift(now: Date, range: RelativeRange, sign: 1 | -1): Date {
-  const date = new Date(now.getTime());
-  const amount = range.amount * sign;
-  if (range.unit === 'days') date.setUTCDate(date.getUTCDate() + amount);
-  else if (range.unit === 'weeks') date.setUTCDate(date.getUTCDate() + amount * 7);
-  else if (range.unit === 'months') date.setUTCMonth(date.getUTCMonth() + amount);
-  else date.setUTCFullYear(date.getUTCFullYear() + amount);
-  return date;
+  // UTCDate makes date-fns count in the UTC calendar whatever the server's zone.
+  return new Date(add(new UTCDate(now), { [range.unit]: range.amount * sign }).getTime());
 }
 
 export function dayOf(date: Date): string {
