@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import { installEventSink } from './events/writer.js';
-import { type Access, type ApiKind, installAuth } from './http/auth.js';
+import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import {
@@ -36,6 +36,10 @@ export interface RouteRecord {
   canonicalUrl: string;
   api: ApiKind;
   access: Access | undefined;
+  /** What a scoped credential needs, as declared with the route (undefined: refused to them). */
+  rule: CredentialRule | undefined;
+  /** Whether the route was declared through the route helpers. */
+  declared: boolean;
 }
 
 export interface BuiltApp {
@@ -100,6 +104,12 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
         },
         get access() {
           return route.config?.access;
+        },
+        get rule() {
+          return route.config?.rule;
+        },
+        get declared() {
+          return route.config?.declared === true;
         },
       });
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { connectPostgres, wrapPglite } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -18,13 +19,29 @@ declare module 'vitest' {
   }
 }
 
+type TestDatabase = ProvidedContext['testDatabase'];
+
+let prepared: Promise<TestDatabase> | undefined;
+let users = 0;
 let cleanup: () => Promise<void> = async () => {};
 
 /**
- * Migrates one database for the whole run: a PGlite snapshot that every test
- * file loads, or a PostgreSQL template database every test file copies.
+ * Migrates one database for the whole run, shared by every project (tier)
+ * that needs one: a PGlite snapshot that every test file loads, or a
+ * PostgreSQL template database every test file copies.
  */
 export async function setup(project: TestProject): Promise<void> {
+  users += 1;
+  prepared ??= prepare();
+  project.provide('testDatabase', await prepared);
+}
+
+export async function teardown(): Promise<void> {
+  users -= 1;
+  if (users === 0) await cleanup();
+}
+
+async function prepare(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl === undefined || serverUrl === '') {
     const pglite = await PGlite.create();
@@ -35,9 +52,8 @@ export async function setup(project: TestProject): Promise<void> {
     const folder = await mkdtemp(join(tmpdir(), 'sparrow-test-'));
     const snapshotPath = join(folder, 'snapshot.tar');
     await writeFile(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
-    project.provide('testDatabase', { kind: 'pglite', snapshotPath });
     cleanup = () => rm(folder, { recursive: true, force: true });
-    return;
+    return { kind: 'pglite', snapshotPath };
   }
   const runId = randomBytes(4).toString('hex');
   const template = `${TEST_DATABASE_PREFIX}${runId}_template`;
@@ -47,7 +63,6 @@ export async function setup(project: TestProject): Promise<void> {
   const handle = await connectPostgres({ url: databaseUrl(serverUrl, template), poolSize: 2 });
   await migrateToLatest(handle.db, allMigrations);
   await handle.close();
-  project.provide('testDatabase', { kind: 'postgres', serverUrl, template, runId });
   cleanup = async () => {
     const { rows } = await admin.query<{ datname: string }>(
       'select datname from pg_database where datname like $1',
@@ -57,8 +72,5 @@ export async function setup(project: TestProject): Promise<void> {
       await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.end();
   };
-}
-
-export async function teardown(): Promise<void> {
-  await cleanup();
+  return { kind: 'postgres', serverUrl, template, runId };
 }

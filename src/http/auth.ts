@@ -13,12 +13,24 @@ import type { Principal, UserPrincipal } from './principal.js';
  */
 export type Access = 'public' | 'session' | 'authenticated';
 
+/**
+ * What a scoped credential (an app token on the content API, an organization
+ * API key on the platform API) needs to call a route: every one of these
+ * scopes, or `any` for none. A route without a rule is refused to them:
+ * the rule is declared with the route (`http/route.ts`), fail-closed.
+ */
+export type CredentialRule = readonly string[] | 'any';
+
 /** Which interface a route belongs to; set by `buildApp` from where the route is mounted. */
 export type ApiKind = 'content' | 'platform' | 'system';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** See `CredentialRule`; undefined: refused to keys and apps. */
+    rule?: CredentialRule;
+    /** Set by the route helpers (`http/route.ts`); every route is declared through them. */
+    declared?: boolean;
     api?: ApiKind;
     /** The route pattern without its root: `/workspaces/:workspaceId` at `/` and under `/api`. */
     canonicalUrl?: string;
@@ -37,6 +49,10 @@ export interface RouteRef {
    * whether it was reached at `/` or under `/api`; a platform route is `/api/orgs/:orgId`.
    */
   url: string;
+  /** What a scoped credential needs, as the route declares it. */
+  rule?: CredentialRule;
+  /** Whether the route was declared through the route helpers (`http/route.ts`). */
+  declared?: boolean;
 }
 
 /** Turns one kind of bearer token, recognized by its prefix, into a principal. */
@@ -71,7 +87,7 @@ export function readCredential(request: FastifyRequest): string | null {
 
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (request.principal === null) {
-    throw new AppError(500, 'internal_error', 'Route read a principal it did not require');
+    throw new AppError('internal_error', 'Route read a principal it did not require');
   }
   return request.principal;
 }
@@ -116,11 +132,13 @@ export function installAuth(
     if (access === 'session' && principal.kind !== 'user') {
       throw forbidden('session_required', 'This route needs a signed-in person, not a key or app');
     }
-    const { api = 'system', canonicalUrl } = request.routeOptions.config;
+    const { api = 'system', canonicalUrl, rule, declared = false } = request.routeOptions.config;
     resolver.authorize?.(principal, {
       method: request.method,
       api,
       url: canonicalUrl ?? request.routeOptions.url ?? request.url,
+      rule,
+      declared,
     });
     request.principal = principal;
   });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPgError } from '../db/errors.js';
+import type { ErrorCode } from './error-codes.js';
 import { AppError } from './errors.js';
 import type { ErrorBody } from './schemas.js';
 
@@ -8,14 +9,14 @@ interface Answer {
   body: ErrorBody;
 }
 
-function answer(status: number, code: string, message: string, details?: unknown): Answer {
+function answer(status: number, code: ErrorCode, message: string, details?: unknown): Answer {
   const error: ErrorBody['error'] = { code, message };
   if (details !== undefined) error.details = details;
   return { status, body: { error } };
 }
 
 /** Fastify's own client errors, by their code, with the stable code we answer. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'invalid_json',

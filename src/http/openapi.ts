@@ -3,7 +3,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import Type from 'typebox';
 import type { Config } from '../config.js';
-import { ErrorBody } from './schemas.js';
+import { ERROR_SCHEMA_ID, ErrorBody, ErrorRef } from './schemas.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -22,8 +22,8 @@ export function hideFromDescription(route: RouteOptions): void {
 export function describeRouteDefaults(route: RouteOptions): void {
   const schema = { ...route.schema };
   const response = { ...(schema.response as Record<string, unknown> | undefined) };
-  response['4xx'] ??= ErrorBody;
-  response['5xx'] ??= ErrorBody;
+  response['4xx'] ??= ErrorRef;
+  response['5xx'] ??= ErrorRef;
   schema.response = response;
   if (route.config?.access === 'public') {
     schema.security = [];
@@ -57,7 +57,13 @@ Path identifiers are UUIDs: 8-4-4-4-12 hex digits, version digit 1 to 8, variant
 the nil and max UUIDs are accepted too. Anything else is a 400 \`validation_failed\`.`;
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  // One Error schema, referenced by every error response (it lists every code).
+  app.addSchema({ ...ErrorBody, $id: ERROR_SCHEMA_ID });
   await app.register(swagger, {
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Sparrow API', version: API_VERSION, description: DESCRIPTION },

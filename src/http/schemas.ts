@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { describeErrorCodes, ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 /**
  * A UUID as the spec's Conventions define it: 8-4-4-4-12 hex digits, version
@@ -15,7 +16,11 @@ export const Timestamp = Type.String({ format: 'date-time' });
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code, such as `not_found`.' }),
+      code: Type.Unsafe<ErrorCode>({
+        type: 'string',
+        enum: Object.keys(ERROR_CODES),
+        description: `Stable machine-readable code; every code and its meaning:\n\n${describeErrorCodes()}`,
+      }),
       message: Type.String({ description: 'Human-readable explanation.' }),
       details: Type.Optional(
         Type.Unknown({ description: 'Structured context: the offending field, option, limit.' }),
@@ -25,6 +30,12 @@ export const ErrorBody = Type.Object(
   { title: 'Error', description: 'Every error response has this shape.' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/** The name the Error schema is registered under (a component of the API description). */
+export const ERROR_SCHEMA_ID = 'Error';
+
+/** A reference to the Error schema, for response declarations. */
+export const ErrorRef = Type.Unsafe<ErrorBody>({ $ref: `${ERROR_SCHEMA_ID}#` });
 
 /** A route without a response body. */
 export const NoContent = Type.Null({ description: 'No content' });

@@ -56,9 +56,13 @@ describe('OpenAPI description', () => {
     const document = (await t.http.get('/openapi.json')).body;
     const login = document.paths['/auth/login'].post;
     expect(login.security).toEqual([]);
-    expect(
-      login.responses['4XX'].content['application/json'].schema.properties.error.required,
-    ).toEqual(['code', 'message']);
+    expect(login.responses['4XX'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(document.components.schemas.Error.properties.error.required).toEqual([
+      'code',
+      'message',
+    ]);
     const me = document.paths['/auth/me'].get;
     expect(me.security).toBeUndefined();
     expect(me.responses['5XX']).toBeDefined();

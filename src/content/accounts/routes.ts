@@ -3,10 +3,9 @@ import { readCredential, requireUserPrincipal, SESSION_COOKIE } from '../../http
 import { unauthorized } from '../../http/errors.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { AuthUser, LoginBody, RegisterBody, RegistrationPolicy, Session } from './schemas.js';
 import * as service from './service.js';
-
-const tags = ['Accounts'];
 
 /** Sets the `session` cookie that register, login and provider sign-in answer with. */
 export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
@@ -20,49 +19,51 @@ export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: st
 }
 
 export function accountRoutes(router: Router, ctx: AppContext): void {
-  router.get('/auth/registration', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'getRegistrationPolicy',
-      summary: 'How new accounts can be created on this instance',
-      response: { 200: RegistrationPolicy },
-    },
+  const { plain } = workspaceRoutes(router, ctx, ['Accounts']);
+
+  plain({
+    method: 'GET',
+    url: '/auth/registration',
+    app: 'public',
+    operationId: 'getRegistrationPolicy',
+    summary: 'How new accounts can be created on this instance',
+    response: RegistrationPolicy,
     handler: async () => service.registrationPolicy(ctx.config),
   });
 
-  router.post('/auth/register', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'register',
-      summary: 'Create an account with e-mail and password',
-      description:
-        'Open when the instance runs with `REGISTRATION_MODE=open` (403 `registration_closed` otherwise), or with a ' +
-        'valid invitation for this address (403 `invitation_invalid` for an unknown, expired, revoked, used or ' +
-        'other-address invitation). ' +
-        'E-mails compare case-insensitively (409 `email_taken`). Sets the `session` cookie.',
-      body: RegisterBody,
-      response: { 201: Session },
-    },
+  plain({
+    method: 'POST',
+    url: '/auth/register',
+    app: 'public',
+    operationId: 'register',
+    summary: 'Create an account with e-mail and password',
+    description:
+      'Open when the instance runs with `REGISTRATION_MODE=open` (`registration_closed` otherwise), or with a ' +
+      'valid invitation for this address (`invitation_invalid` for an unknown, expired, revoked, used or ' +
+      'other-address invitation). E-mails compare case-insensitively. Sets the `session` cookie.',
+    body: RegisterBody,
+    response: Session,
+    status: 201,
+    errors: ['registration_closed', 'invitation_invalid', 'email_taken'],
     handler: async (request, reply) => {
       const session = await service.register(ctx.db, ctx.config, request.body);
       setSessionCookie(reply, ctx, session.token);
-      return reply.code(201).send(session);
+      return session;
     },
   });
 
-  router.post('/auth/login', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'login',
-      summary: 'Open a session with e-mail and password',
-      description:
-        'Answers 401 `invalid_credentials` with the same message and timing whether or not the e-mail exists. Sets the `session` cookie.',
-      body: LoginBody,
-      response: { 200: Session },
-    },
+  plain({
+    method: 'POST',
+    url: '/auth/login',
+    app: 'public',
+    operationId: 'login',
+    summary: 'Open a session with e-mail and password',
+    description:
+      'Answers `invalid_credentials` with the same message and timing whether or not the e-mail exists. ' +
+      'Sets the `session` cookie.',
+    body: LoginBody,
+    response: Session,
+    errors: ['invalid_credentials'],
     handler: async (request, reply) => {
       const session = await service.login(ctx.db, ctx.config, request.body);
       setSessionCookie(reply, ctx, session.token);
@@ -70,20 +71,20 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  router.post('/auth/logout', {
+  plain({
+    method: 'POST',
+    url: '/auth/logout',
     // The session is read here rather than by the auth hook so that logging
     // out of an already revoked session succeeds again (logout is idempotent).
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'logout',
-      summary: 'Revoke the current session',
-      description:
-        'Revokes the session of the bearer token or `session` cookie and clears the cookie. ' +
-        'Idempotent: a session token already revoked answers 204 again; no token or an unknown one is 401.',
-      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-      response: { 204: NoContent },
-    },
+    app: 'public',
+    operationId: 'logout',
+    summary: 'Revoke the current session',
+    description:
+      'Revokes the session of the bearer token or `session` cookie and clears the cookie. ' +
+      'Idempotent: a session token already revoked answers 204 again; no token or an unknown one is 401.',
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    response: NoContent,
+    errors: ['unauthenticated', 'invalid_token'],
     handler: async (request, reply) => {
       const token = readCredential(request);
       if (token === null) throw unauthorized('unauthenticated', 'Authentication required');
@@ -92,21 +93,16 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
       }
       await service.logout(ctx.db, token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.code(204).send(null);
     },
   });
 
-  router.get('/auth/me', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'getMe',
-      summary: 'The signed-in account',
-      response: { 200: AuthUser },
-    },
-    handler: async (request) => {
-      const principal = requireUserPrincipal(request);
-      return service.getUser(ctx.db, principal.userId);
-    },
+  plain({
+    method: 'GET',
+    url: '/auth/me',
+    app: 'session',
+    operationId: 'getMe',
+    summary: 'The signed-in account',
+    response: AuthUser,
+    handler: (request) => service.getUser(ctx.db, requireUserPrincipal(request).userId),
   });
 }

@@ -1,72 +1,49 @@
 import Type from 'typebox';
-import { IdParams, NoContent } from '../../http/schemas.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace, writeInWorkspace } from '../access/scope.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { CreatedWorkspaceApiKey, CreateWorkspaceApiKey, WorkspaceApiKey } from './schemas.js';
 import * as service from './service.js';
 
-const tags = ['API keys'];
-
 export function apiKeyRoutes(router: Router, ctx: AppContext): void {
-  router.post('/workspaces/:workspaceId/api-keys', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'createWorkspaceApiKey',
-      summary: 'Create a workspace API key (admin, signed-in people only)',
-      description:
-        'The token (`swk_...`) is shown once. The key acts in this workspace only, with its role capped by its ' +
-        'creator’s current role (403 `role_above_creator` above it); it stops working when the creator leaves. ' +
-        'Keys cannot create or delete workspaces, manage members, keys, invitations or apps, link identities or set avatars.',
-      params: IdParams('workspaceId'),
-      body: CreateWorkspaceApiKey,
-      response: { 201: CreatedWorkspaceApiKey },
-    },
-    handler: async (request, reply) => {
-      const key = await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'api_keys.manage',
-        (trx, access) => service.createKey(trx, access, request.body),
-      );
-      return reply.code(201).send(key);
-    },
+  const { route } = workspaceRoutes(router, ctx, ['API keys']);
+  const manage = { action: 'api_keys.manage', app: 'session' } as const;
+
+  route({
+    ...manage,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/api-keys',
+    operationId: 'createWorkspaceApiKey',
+    summary: 'Create a workspace API key (admin, signed-in people only)',
+    description:
+      'The token (`swk_...`) is shown once. The key acts in this workspace only, with its role capped by its ' +
+      'creator’s current role; it stops working when the creator leaves. Keys cannot create or delete ' +
+      'workspaces, manage members, keys, invitations or apps, link identities or set avatars.',
+    body: CreateWorkspaceApiKey,
+    response: CreatedWorkspaceApiKey,
+    status: 201,
+    errors: ['role_above_creator'],
+    handler: (trx, access, request) => service.createKey(trx, access, request.body),
   });
 
-  router.get('/workspaces/:workspaceId/api-keys', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'listWorkspaceApiKeys',
-      summary: 'The workspace’s API keys, revoked ones included (admin)',
-      params: IdParams('workspaceId'),
-      response: { 200: Type.Array(WorkspaceApiKey) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'api_keys.manage', (db, access) =>
-        service.listKeys(db, access.workspaceId),
-      ),
+  route({
+    ...manage,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/api-keys',
+    operationId: 'listWorkspaceApiKeys',
+    summary: 'The workspace’s API keys, revoked ones included (admin)',
+    response: Type.Array(WorkspaceApiKey),
+    handler: (db, access) => service.listKeys(db, access.workspaceId),
   });
 
-  router.delete('/workspaces/:workspaceId/api-keys/:keyId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'revokeWorkspaceApiKey',
-      summary: 'Revoke a key (admin); it stops working at once and stays listed',
-      params: IdParams('workspaceId', 'keyId'),
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'api_keys.manage',
-        (trx, access) => service.revokeKey(trx, access.workspaceId, request.params.keyId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...manage,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/api-keys/:keyId',
+    operationId: 'revokeWorkspaceApiKey',
+    summary: 'Revoke a key (admin); it stops working at once and stays listed',
+    response: NoContent,
+    handler: (trx, access, request) =>
+      service.revokeKey(trx, access.workspaceId, request.params.keyId),
   });
 }

@@ -285,7 +285,7 @@ describe('consent and token exchange', () => {
     const scope = await consent(workspace, app, { scopes: ['webhooks:write'] });
     expect(scope.response.body.error.code).toBe('invalid_scope');
     const unknown = await consent(workspace, { clientId: 'app_nobody' });
-    expect(unknown.response.body.error.code).toBe('invalid_client');
+    expect(unknown.response.body.error.code).toBe('unknown_client');
     const plain = await consent(workspace, app, { codeChallengeMethod: 'plain' });
     expect(plain.response.status).toBe(400);
     const admin = await addMember(t, workspace, 'admin');

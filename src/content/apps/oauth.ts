@@ -29,7 +29,7 @@ const CODE_PREFIX = 'spoc_';
 /** Client and redirect URI are checked before anything else; their failure is never redirected. */
 async function requireClient(db: Database, clientId: string, redirectUri: string) {
   const app = await findAppByClientId(db, clientId);
-  if (app === undefined) throw badRequest('invalid_client', 'Unknown client_id');
+  if (app === undefined) throw badRequest('unknown_client', 'Unknown client_id');
   if (!app.redirect_uris.includes(redirectUri)) {
     throw badRequest(
       'invalid_redirect_uri',

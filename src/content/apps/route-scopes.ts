@@ -160,6 +160,15 @@ export function appRuleFor(method: string, url: string): AppRule | undefined {
  * name or refuses, and 403 `missing_scope` (naming it) when a scope is lacking.
  */
 export function authorizeAppRoute(scopes: readonly string[], route: RouteRef): void {
+  if (route.declared) {
+    if (route.api !== 'content' || route.rule === undefined) {
+      throw forbidden('app_not_allowed', 'App tokens cannot call this route', {
+        route: `${route.method} ${route.url}`,
+      });
+    }
+    if (route.rule !== 'any') checkScopes(scopes, route.rule);
+    return;
+  }
   const rule = route.api === 'content' ? appRuleFor(route.method, route.url) : undefined;
   if (rule === undefined || rule === REFUSED || rule === SESSION || rule === PUBLIC) {
     throw forbidden('app_not_allowed', 'App tokens cannot call this route', {

@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
-import type { UserPrincipal } from '../../http/principal.js';
-import { IdParams, NoContent } from '../../http/schemas.js';
+import { inTransaction } from '../../db/transaction.js';
+import { requireUserPrincipal } from '../../http/auth.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace, writeInWorkspace } from '../access/scope.js';
+import { authorizeWorkspace } from '../access/authorize.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import * as installations from './installations.js';
 import { exchangeCode, grantConsent, previewConsent, readExchange } from './oauth.js';
 import {
@@ -25,14 +25,6 @@ import {
 import { APP_SCOPES, SCOPE_NAMES } from './scopes.js';
 import * as service from './service.js';
 
-const tags = ['Apps'];
-const AppParams = IdParams('appId');
-
-function person(principal: ReturnType<typeof requirePrincipal>): UserPrincipal {
-  if (principal.kind !== 'user') throw forbidden('session_required', 'Only a person can do this');
-  return principal;
-}
-
 const OAUTH_FLOW =
   'The flow: register an app (`POST /apps`: name, redirect URIs, scopes; client id and a client secret shown ' +
   'once). A workspace admin consents (`GET /oauth/authorize` to show the consent screen, `POST /oauth/authorize` ' +
@@ -42,149 +34,133 @@ const OAUTH_FLOW =
   '(`spa_...`, never expiring, revocable on its own).';
 
 export function appRoutes(router: Router, ctx: AppContext): void {
-  router.get('/apps/scopes', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'listAppScopes',
-      summary: 'The scopes an app can ask for, with labels',
-      response: { 200: Type.Array(ScopeDescription) },
-    },
+  const { route, plain } = workspaceRoutes(router, ctx, ['Apps']);
+  const userId = (request: Parameters<typeof requireUserPrincipal>[0]) =>
+    requireUserPrincipal(request).userId;
+
+  plain({
+    method: 'GET',
+    url: '/apps/scopes',
+    app: 'public',
+    operationId: 'listAppScopes',
+    summary: 'The scopes an app can ask for, with labels',
+    response: Type.Array(ScopeDescription),
     handler: async () => SCOPE_NAMES.map((scope) => ({ scope, label: APP_SCOPES[scope] })),
   });
 
-  router.post('/apps', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'createApp',
-      summary: 'Register a third-party app (signed-in people only)',
-      description: OAUTH_FLOW,
-      body: CreateOAuthApp,
-      response: { 201: OAuthAppWithSecret },
-    },
-    handler: async (request, reply) => {
-      const app = await service.createApp(
-        ctx.db,
-        person(requirePrincipal(request)).userId,
-        request.body,
-      );
-      return reply.code(201).send(app);
-    },
+  plain({
+    method: 'POST',
+    url: '/apps',
+    app: 'session',
+    operationId: 'createApp',
+    summary: 'Register a third-party app (signed-in people only)',
+    description: OAUTH_FLOW,
+    body: CreateOAuthApp,
+    response: OAuthAppWithSecret,
+    status: 201,
+    errors: ['invalid_scope', 'invalid_redirect_uri'],
+    handler: (request) => service.createApp(ctx.db, userId(request), request.body),
   });
 
-  router.get('/apps', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'listApps',
-      summary: 'The apps the caller registered',
-      response: { 200: Type.Array(OAuthApp) },
-    },
-    handler: (request) => service.listApps(ctx.db, person(requirePrincipal(request)).userId),
+  plain({
+    method: 'GET',
+    url: '/apps',
+    app: 'session',
+    operationId: 'listApps',
+    summary: 'The apps the caller registered',
+    response: Type.Array(OAuthApp),
+    handler: (request) => service.listApps(ctx.db, userId(request)),
   });
 
-  router.get('/apps/:appId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'getApp',
-      summary: 'One of the caller’s apps',
-      description: '404 for another person’s app, as for an unknown one.',
-      params: AppParams,
-      response: { 200: OAuthApp },
-    },
+  plain({
+    method: 'GET',
+    url: '/apps/:appId',
+    app: 'session',
+    operationId: 'getApp',
+    summary: 'One of the caller’s apps',
+    description: '404 for another person’s app, as for an unknown one.',
+    response: OAuthApp,
+    handler: (request) => service.getApp(ctx.db, userId(request), request.params.appId),
+  });
+
+  plain({
+    method: 'PATCH',
+    url: '/apps/:appId',
+    app: 'session',
+    operationId: 'updateApp',
+    summary: 'Change an app’s name, description, redirect URIs or scopes',
+    body: UpdateOAuthApp,
+    response: OAuthApp,
+    errors: ['invalid_scope', 'invalid_redirect_uri'],
     handler: (request) =>
-      service.getApp(ctx.db, person(requirePrincipal(request)).userId, request.params.appId),
+      service.updateApp(ctx.db, userId(request), request.params.appId, request.body),
   });
 
-  router.patch('/apps/:appId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'updateApp',
-      summary: 'Change an app’s name, description, redirect URIs or scopes',
-      params: AppParams,
-      body: UpdateOAuthApp,
-      response: { 200: OAuthApp },
-    },
+  plain({
+    method: 'DELETE',
+    url: '/apps/:appId',
+    app: 'session',
+    operationId: 'deleteApp',
+    summary: 'Delete an app; its installations and their tokens go with it',
+    response: NoContent,
+    handler: (request) => service.deleteApp(ctx.db, userId(request), request.params.appId),
+  });
+
+  plain({
+    method: 'POST',
+    url: '/apps/:appId/client-secret',
+    app: 'session',
+    operationId: 'rotateAppClientSecret',
+    summary: 'Replace the client secret (shown once); the old one stops working at once',
+    response: OAuthAppWithSecret,
+    handler: (request) => service.rotateClientSecret(ctx.db, userId(request), request.params.appId),
+  });
+
+  plain({
+    method: 'GET',
+    url: '/oauth/authorize',
+    app: 'session',
+    operationId: 'previewAppConsent',
+    summary: 'What a consent screen shows: the app, the scopes asked for, the target workspaces',
+    description:
+      'Takes the standard `client_id`, `redirect_uri` and `scope` parameters. The redirect URI must match a ' +
+      'registered one exactly; never redirects.',
+    querystring: ConsentQuery,
+    response: ConsentPreview,
+    errors: ['unknown_client', 'invalid_redirect_uri', 'invalid_scope'],
+    handler: (request) => previewConsent(ctx.db, requireUserPrincipal(request), request.query),
+  });
+
+  plain({
+    method: 'POST',
+    url: '/oauth/authorize',
+    app: 'session',
+    operationId: 'grantAppConsent',
+    summary: 'Consent: install an app in a workspace (admin); answers the code to redirect with',
+    description:
+      `${OAUTH_FLOW} The caller must be an admin or owner of the workspace (403 below, 404 outside); the role is ` +
+      'at most theirs. The answer carries `redirectTo`, the redirect URI with `code` and `state` added.',
+    body: Consent,
+    response: ConsentResult,
+    errors: [
+      'insufficient_role',
+      'role_above_granter',
+      'unknown_client',
+      'invalid_redirect_uri',
+      'invalid_scope',
+    ],
+    // The workspace is named in the body, not the path.
     handler: (request) =>
-      service.updateApp(
-        ctx.db,
-        person(requirePrincipal(request)).userId,
-        request.params.appId,
-        request.body,
-      ),
-  });
-
-  router.delete('/apps/:appId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'deleteApp',
-      summary: 'Delete an app; its installations and their tokens go with it',
-      params: AppParams,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await service.deleteApp(
-        ctx.db,
-        person(requirePrincipal(request)).userId,
-        request.params.appId,
-      );
-      return reply.code(204).send(null);
-    },
-  });
-
-  router.post('/apps/:appId/client-secret', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'rotateAppClientSecret',
-      summary: 'Replace the client secret (shown once); the old one stops working at once',
-      params: AppParams,
-      response: { 200: OAuthAppWithSecret },
-    },
-    handler: (request) =>
-      service.rotateClientSecret(
-        ctx.db,
-        person(requirePrincipal(request)).userId,
-        request.params.appId,
-      ),
-  });
-
-  router.get('/oauth/authorize', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'previewAppConsent',
-      summary: 'What a consent screen shows: the app, the scopes asked for, the target workspaces',
-      description:
-        'Takes the standard `client_id`, `redirect_uri` and `scope` parameters. 400 `invalid_client`, ' +
-        '`invalid_redirect_uri` (exact match with a registered one) or `invalid_scope`; never redirects.',
-      querystring: ConsentQuery,
-      response: { 200: ConsentPreview },
-    },
-    handler: (request) => previewConsent(ctx.db, person(requirePrincipal(request)), request.query),
-  });
-
-  router.post('/oauth/authorize', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'grantAppConsent',
-      summary: 'Consent: install an app in a workspace (admin); answers the code to redirect with',
-      description:
-        `${OAUTH_FLOW} The caller must be an admin or owner of the workspace (403 below, 404 outside); the role is ` +
-        'at most theirs (403 `role_above_granter`). The answer carries `redirectTo`, the redirect URI with `code` ' +
-        'and `state` added.',
-      body: Consent,
-      response: { 200: ConsentResult },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.body.workspaceId, 'apps.manage', (trx, access) =>
-        grantConsent(trx, access, request.body),
-      ),
+      inTransaction(ctx.db, async (trx) => {
+        const principal = requireUserPrincipal(request);
+        const access = await authorizeWorkspace(
+          trx,
+          principal,
+          request.body.workspaceId,
+          'apps.manage',
+        );
+        return grantConsent(trx, access, request.body);
+      }),
   });
 
   router.register(async (instance) => {
@@ -197,67 +173,52 @@ export function appRoutes(router: Router, ctx: AppContext): void {
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
     );
-    scoped.post('/oauth/token', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        operationId: 'exchangeOAuthCode',
-        summary: 'Exchange an authorization code for an app installation token',
-        description:
-          'Three proofs together: the client secret, the PKCE verifier and the identical redirect URI. JSON ' +
-          '(`code`, `clientSecret`, `redirectUri`, `codeVerifier`, optional `clientId`) or the RFC 6749 form ' +
-          '(`grant_type=authorization_code`, `code`, `redirect_uri`, `code_verifier`, the client credentials in the ' +
-          'body or as HTTP Basic), so stock OAuth client libraries work. 400 for a malformed request; 403 ' +
-          '`invalid_client` or `invalid_grant` when a proof is refused. The code is consumed in the transaction ' +
-          'that creates the installation, and any failed exchange burns it. Installing an app again in a workspace ' +
-          'revokes its earlier installation there. Answers `access_token` (`spa_...`), `token_type`, `scope` and ' +
-          'the installation.',
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        body: TokenRequest,
-        response: { 200: TokenResponse },
-      },
+    workspaceRoutes(scoped, ctx, ['Apps']).plain({
+      method: 'POST',
+      url: '/oauth/token',
+      app: 'public',
+      operationId: 'exchangeOAuthCode',
+      summary: 'Exchange an authorization code for an app installation token',
+      description:
+        'Three proofs together: the client secret, the PKCE verifier and the identical redirect URI. JSON ' +
+        '(`code`, `clientSecret`, `redirectUri`, `codeVerifier`, optional `clientId`) or the RFC 6749 form ' +
+        '(`grant_type=authorization_code`, `code`, `redirect_uri`, `code_verifier`, the client credentials in the ' +
+        'body or as HTTP Basic), so stock OAuth client libraries work. The code is consumed in the transaction ' +
+        'that creates the installation, and any failed exchange burns it. Installing an app again in a workspace ' +
+        'revokes its earlier installation there. Answers `access_token` (`spa_...`), `token_type`, `scope` and ' +
+        'the installation.',
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      body: TokenRequest,
+      response: TokenResponse,
+      errors: ['invalid_request', 'invalid_client', 'invalid_grant'],
       handler: async (request, reply) => {
         const exchange = readExchange(request.body, request.headers.authorization);
-        const response = await exchangeCode(ctx.db, exchange);
-        return reply.header('cache-control', 'no-store').send(response);
+        reply.header('cache-control', 'no-store');
+        return exchangeCode(ctx.db, exchange);
       },
     });
   });
 
-  router.get('/workspaces/:workspaceId/app-installations', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'listAppInstallations',
-      summary: 'The apps installed in the workspace, revoked ones included (admin)',
-      params: IdParams('workspaceId'),
-      response: { 200: Type.Array(AppInstallation) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'apps.manage', (db, access) =>
-        installations.listInstallations(db, access.workspaceId),
-      ),
+  const manage = { action: 'apps.manage', app: 'session' } as const;
+
+  route({
+    ...manage,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/app-installations',
+    operationId: 'listAppInstallations',
+    summary: 'The apps installed in the workspace, revoked ones included (admin)',
+    response: Type.Array(AppInstallation),
+    handler: (db, access) => installations.listInstallations(db, access.workspaceId),
   });
 
-  router.delete('/workspaces/:workspaceId/app-installations/:installationId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'revokeAppInstallation',
-      summary: 'Revoke an installation (admin); its token stops working at once',
-      params: IdParams('workspaceId', 'installationId'),
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'apps.manage',
-        (trx, access) =>
-          installations.revokeInstallation(trx, access.workspaceId, request.params.installationId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...manage,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/app-installations/:installationId',
+    operationId: 'revokeAppInstallation',
+    summary: 'Revoke an installation (admin); its token stops working at once',
+    response: NoContent,
+    handler: (trx, access, request) =>
+      installations.revokeInstallation(trx, access.workspaceId, request.params.installationId),
   });
 }

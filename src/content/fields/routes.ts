@@ -1,125 +1,89 @@
 import Type from 'typebox';
-import { IdParams, NoContent } from '../../http/schemas.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace, writeInWorkspace } from '../access/scope.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { listFields } from './registry.js';
 import { CreateField, Field, UpdateField, UpsertFieldOption } from './schemas.js';
 import * as service from './service.js';
 
-const tags = ['Fields'];
-const FieldParams = IdParams('workspaceId', 'fieldId');
-
 export function fieldRoutes(router: Router, ctx: AppContext): void {
-  router.get('/workspaces/:workspaceId/fields', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listFields',
-      summary: 'The field registry, oldest first',
-      params: IdParams('workspaceId'),
-      response: { 200: Type.Array(Field) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'schema.read', (db, access) =>
-        listFields(db, access.workspaceId),
-      ),
+  const { route } = workspaceRoutes(router, ctx, ['Fields']);
+  const read = { action: 'schema.read', app: ['schema:read'] } as const;
+  const write = { action: 'schema.write', app: ['schema:write'] } as const;
+
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/fields',
+    operationId: 'listFields',
+    summary: 'The field registry, oldest first',
+    response: Type.Array(Field),
+    handler: (db, access) => listFields(db, access.workspaceId),
   });
 
-  router.post('/workspaces/:workspaceId/fields', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'createField',
-      summary: 'Add a field to the registry (admin)',
-      description:
-        '400 `validation_failed` for an invalid key, 400 `key_taken` for a key already used.',
-      params: IdParams('workspaceId'),
-      body: CreateField,
-      response: { 201: Field },
-    },
-    handler: async (request, reply) => {
-      const field = await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'schema.write',
-        (trx, access) => service.createField(trx, access, request.body),
-      );
-      return reply.code(201).send(field);
-    },
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/fields',
+    operationId: 'createField',
+    summary: 'Add a field to the registry (admin)',
+    body: CreateField,
+    response: Field,
+    status: 201,
+    errors: ['key_taken', 'invalid_config', 'duplicate_option', 'too_many_options'],
+    handler: (trx, access, request) => service.createField(trx, access, request.body),
   });
 
-  router.get('/workspaces/:workspaceId/fields/:fieldId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getField',
-      summary: 'A field',
-      params: FieldParams,
-      response: { 200: Field },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'schema.read', (db, access) =>
-        service.getField(db, access.workspaceId, request.params.fieldId),
-      ),
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/fields/:fieldId',
+    operationId: 'getField',
+    summary: 'A field',
+    response: Field,
+    handler: (db, access, request) =>
+      service.getField(db, access.workspaceId, request.params.fieldId),
   });
 
-  router.patch('/workspaces/:workspaceId/fields/:fieldId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'updateField',
-      summary: 'Rename or reconfigure a field (admin)',
-      params: FieldParams,
-      body: UpdateField,
-      response: { 200: Field },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'schema.write', (trx, access) =>
-        service.updateField(trx, access, request.params.fieldId, request.body),
-      ),
+  route({
+    ...write,
+    method: 'PATCH',
+    url: '/workspaces/:workspaceId/fields/:fieldId',
+    operationId: 'updateField',
+    summary: 'Rename or reconfigure a field (admin)',
+    body: UpdateField,
+    response: Field,
+    errors: ['invalid_config', 'duplicate_option', 'too_many_options', 'field_in_use'],
+    handler: (trx, access, request) =>
+      service.updateField(trx, access, request.params.fieldId, request.body),
   });
 
-  router.delete('/workspaces/:workspaceId/fields/:fieldId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'deleteField',
-      summary: 'Delete a field (admin)',
-      description:
-        '409 `field_in_use` (details list the views) while a saved view uses it. Otherwise its key is removed from ' +
-        'every item and its id from every list, each logged, under one batch id.',
-      params: FieldParams,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'schema.write',
-        (trx, access) => service.deleteField(trx, access, request.params.fieldId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...write,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/fields/:fieldId',
+    operationId: 'deleteField',
+    summary: 'Delete a field (admin)',
+    description:
+      'Refused with `field_in_use` (details list the views) while a saved view uses it. Otherwise its key is ' +
+      'removed from every item and its id from every list, each logged, under one batch id.',
+    response: NoContent,
+    errors: ['field_in_use'],
+    handler: (trx, access, request) => service.deleteField(trx, access, request.params.fieldId),
   });
 
-  router.post('/workspaces/:workspaceId/fields/:fieldId/options', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'upsertFieldOption',
-      summary: 'Add an option or change its color (admin)',
-      description:
-        'Merged on the server under a lock, so concurrent additions all land. 400 `field_has_no_options` for a field ' +
-        'that is not select or multi_select, 400 `too_many_options` at 200.',
-      params: FieldParams,
-      body: UpsertFieldOption,
-      response: { 200: Field },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'schema.write', (trx, access) =>
-        service.upsertOption(trx, access, request.params.fieldId, request.body),
-      ),
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/fields/:fieldId/options',
+    operationId: 'upsertFieldOption',
+    summary: 'Add an option or change its color (admin)',
+    description:
+      'Merged on the server under a lock, so concurrent additions all land. At most 200 options.',
+    body: UpsertFieldOption,
+    response: Field,
+    errors: ['field_has_no_options', 'too_many_options', 'duplicate_option'],
+    handler: (trx, access, request) =>
+      service.upsertOption(trx, access, request.params.fieldId, request.body),
   });
 }

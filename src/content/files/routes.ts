@@ -3,19 +3,15 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { IdParams, NoContent } from '../../http/schemas.js';
+import { NoContent } from '../../http/schemas.js';
 import { validatorCompiler } from '../../http/validation.js';
 import type { AppContext, Router } from '../../module.js';
-import { authorizeWorkspace } from '../access/authorize.js';
-import { readInWorkspace } from '../access/scope.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { FileMetadata } from './schemas.js';
 import * as service from './service.js';
 
 const tags = ['Files'];
-const WorkspaceParams = IdParams('workspaceId');
-const FileParams = IdParams('workspaceId', 'fileId');
 
 /** The multipart body is read as a stream by the handler; its schema only documents it. */
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
@@ -29,6 +25,8 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 
 export function fileRoutes(router: Router, ctx: AppContext): void {
   const storage = service.fileStorage(ctx.config);
+  const read = { action: 'files.read', app: ['files:read'] } as const;
+  const write = { action: 'files.write', app: ['files:write'] } as const;
 
   router.register(async (instance) => {
     const scoped = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -36,28 +34,24 @@ export function fileRoutes(router: Router, ctx: AppContext): void {
       limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 0, parts: 1 },
       throwFileSizeLimit: true,
     });
-    scoped.post('/workspaces/:workspaceId/files', {
-      config: { access: 'authenticated' },
-      validatorCompiler: multipartValidator,
-      schema: {
-        tags,
-        operationId: 'uploadFile',
-        summary: 'Upload a file (multipart/form-data, one part named `file`)',
-        description:
-          `The type is sniffed from the bytes. Larger than \`MAX_UPLOAD_BYTES\` (${ctx.config.maxUploadBytes} bytes here): 413 \`payload_too_large\`. ` +
-          'Files are used by `file` properties, image blocks and member avatars.',
-        consumes: ['multipart/form-data'],
-        params: WorkspaceParams,
-        body: Type.Object({ file: Type.String({ format: 'binary' }) }),
-        response: { 201: FileMetadata },
-      },
-      handler: async (request, reply) => {
-        const access = await authorizeWorkspace(
-          ctx.db,
-          requirePrincipal(request),
-          request.params.workspaceId,
-          'files.write',
-        );
+    workspaceRoutes(scoped, ctx, tags).route({
+      ...write,
+      method: 'POST',
+      url: '/workspaces/:workspaceId/files',
+      // The bytes stream to storage first; the service records the file after.
+      transaction: false,
+      options: { validatorCompiler: multipartValidator },
+      operationId: 'uploadFile',
+      summary: 'Upload a file (multipart/form-data, one part named `file`)',
+      description:
+        `The type is sniffed from the bytes. At most \`MAX_UPLOAD_BYTES\` (${ctx.config.maxUploadBytes} bytes here). ` +
+        'Files are used by `file` properties, image blocks and member avatars.',
+      consumes: ['multipart/form-data'],
+      body: Type.Object({ file: Type.String({ format: 'binary' }) }),
+      response: FileMetadata,
+      status: 201,
+      errors: ['multipart_required', 'file_missing', 'payload_too_large'],
+      handler: async (db, access, request) => {
         if (!request.isMultipart()) {
           throw badRequest(
             'multipart_required',
@@ -68,65 +62,54 @@ export function fileRoutes(router: Router, ctx: AppContext): void {
         if (part === undefined || part.fieldname !== 'file') {
           throw badRequest('file_missing', 'The multipart body has no part named "file"');
         }
-        const file = await service.uploadFile(ctx.db, storage, access, {
+        return service.uploadFile(db, storage, access, {
           filename: part.filename,
           stream: part.file,
           maxBytes: ctx.config.maxUploadBytes,
         });
-        return reply.code(201).send(file);
       },
     });
   });
 
-  router.get('/workspaces/:workspaceId/files', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listFiles',
-      summary: 'The workspace files, newest first (at most 1000)',
-      params: WorkspaceParams,
-      response: { 200: Type.Array(FileMetadata) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'files.read', (db, access) =>
-        service.listFiles(db, access.workspaceId),
-      ),
+  const { route } = workspaceRoutes(router, ctx, tags);
+
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/files',
+    operationId: 'listFiles',
+    summary: 'The workspace files, newest first (at most 1000)',
+    response: Type.Array(FileMetadata),
+    handler: (db, access) => service.listFiles(db, access.workspaceId),
   });
 
-  router.get('/workspaces/:workspaceId/files/:fileId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getFile',
-      summary: 'A file’s metadata',
-      params: FileParams,
-      response: { 200: FileMetadata },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'files.read', (db, access) =>
-        service.getFile(db, access.workspaceId, request.params.fileId),
-      ),
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/files/:fileId',
+    operationId: 'getFile',
+    summary: 'A file’s metadata',
+    response: FileMetadata,
+    handler: (db, access, request) =>
+      service.getFile(db, access.workspaceId, request.params.fileId),
   });
 
-  router.get('/workspaces/:workspaceId/files/:fileId/content', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'downloadFile',
-      summary: 'A file’s bytes',
-      description:
-        'Served with the sniffed type, `X-Content-Type-Options: nosniff` and a sandboxing CSP; images inline, other files as attachments.',
-      produces: ['application/octet-stream'],
-      params: FileParams,
-      response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) },
-    },
-    handler: async (request, reply) => {
-      const { file, stream } = await readInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'files.read',
-        (db, access) => service.openFile(db, storage, access.workspaceId, request.params.fileId),
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/files/:fileId/content',
+    operationId: 'downloadFile',
+    summary: 'A file’s bytes',
+    description:
+      'Served with the sniffed type, `X-Content-Type-Options: nosniff` and a sandboxing CSP; images inline, other files as attachments.',
+    produces: ['application/octet-stream'],
+    response: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
+    handler: async (db, access, request, reply) => {
+      const { file, stream } = await service.openFile(
+        db,
+        storage,
+        access.workspaceId,
+        request.params.fileId,
       );
       return reply
         .type(file.contentType)
@@ -141,22 +124,18 @@ export function fileRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  router.delete('/workspaces/:workspaceId/files/:fileId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'deleteFile',
-      summary: 'Delete a file and its bytes',
-      description:
-        'Properties, image blocks and avatars that cite it are left as they are and show a missing file.',
-      params: FileParams,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await readInWorkspace(ctx, request, request.params.workspaceId, 'files.write', (db, access) =>
-        service.deleteFile(db, storage, access.workspaceId, request.params.fileId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...write,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/files/:fileId',
+    // The row and the bytes go together; the service orders the two itself.
+    transaction: false,
+    operationId: 'deleteFile',
+    summary: 'Delete a file and its bytes',
+    description:
+      'Properties, image blocks and avatars that cite it are left as they are and show a missing file.',
+    response: NoContent,
+    handler: (db, access, request) =>
+      service.deleteFile(db, storage, access.workspaceId, request.params.fileId),
   });
 }

@@ -85,7 +85,7 @@ export async function uploadFile(
   const stored = await storage.write(storageKey, upload.stream);
   if (upload.stream.truncated === true || stored.size > upload.maxBytes) {
     await storage.remove(storageKey);
-    throw new AppError(413, 'payload_too_large', `Files are limited to ${upload.maxBytes} bytes`, {
+    throw new AppError('payload_too_large', `Files are limited to ${upload.maxBytes} bytes`, {
       maxBytes: upload.maxBytes,
     });
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import Type from 'typebox';
 import { API_VERSION } from '../../http/openapi.js';
+import { routesOf } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
 
 const Health = Type.Object(
@@ -37,21 +38,21 @@ async function pingDatabase(ctx: AppContext): Promise<number | null> {
 }
 
 export function healthRoutes(router: Router, ctx: AppContext): void {
-  router.get('/health', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['Health'],
-      operationId: 'getHealth',
-      summary: 'Process state and database reachability',
-      description:
-        '503 with `status: "unavailable"` when the database does not answer within 2 seconds.',
-      response: { 200: Health, 503: Health },
-    },
+  routesOf(router, ['Health'])({
+    method: 'GET',
+    url: '/health',
+    access: 'public',
+    operationId: 'getHealth',
+    summary: 'Process state and database reachability',
+    description:
+      '503 with `status: "unavailable"` when the database does not answer within 2 seconds.',
+    response: Health,
+    otherResponses: { 503: Health },
     handler: async (_request, reply) => {
       const latency = await pingDatabase(ctx);
       const reachable = latency !== null;
-      return reply.code(reachable ? 200 : 503).send({
-        status: reachable ? 'ok' : 'unavailable',
+      const health = {
+        status: reachable ? ('ok' as const) : ('unavailable' as const),
         version: API_VERSION,
         uptimeSeconds: Math.round(process.uptime()),
         database: {
@@ -59,7 +60,9 @@ export function healthRoutes(router: Router, ctx: AppContext): void {
           reachable,
           latencyMs: latency === null ? null : Math.round(latency * 100) / 100,
         },
-      });
+      };
+      if (!reachable) reply.code(503);
+      return health;
     },
   });
 }

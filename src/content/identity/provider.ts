@@ -38,7 +38,7 @@ export async function providerOf(config: IdpConfig): Promise<Provider> {
   try {
     return await provider;
   } catch (error) {
-    throw new AppError(502, 'idp_unavailable', 'The identity provider could not be reached', {
+    throw new AppError('idp_unavailable', 'The identity provider could not be reached', {
       reason: error instanceof Error ? error.message : String(error),
     });
   }
@@ -60,7 +60,7 @@ export interface VerifiedIdentity {
 
 function invalid(reason: string, message: string): AppError {
   const error = unauthorized('invalid_id_token', message);
-  return new AppError(error.status, error.code, error.message, { reason });
+  return new AppError(error.code, error.message, { reason });
 }
 
 /**

@@ -2,13 +2,13 @@ import Type from 'typebox';
 import { requireUserPrincipal } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { setSessionCookie } from '../accounts/routes.js';
 import { Session } from '../accounts/schemas.js';
 import { exchangeAtProvider, providerOf, requireIdp, verifyIdToken } from './provider.js';
 import { CallbackQuery, IdpSignIn, LinkIdp, StartQuery, UserIdentity } from './schemas.js';
 import * as service from './service.js';
 
-const tags = ['Accounts'];
 const STATE_COOKIE = 'idp_state';
 
 function withError(returnTo: string, code: string): string {
@@ -19,24 +19,32 @@ function withError(returnTo: string, code: string): string {
 
 export function identityRoutes(router: Router, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.startsWith('https:');
+  const { plain } = workspaceRoutes(router, ctx, ['Accounts']);
 
-  router.post('/auth/idp', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'signInWithIdp',
-      summary: 'Sign in (or register) with an id_token from the identity provider',
-      description:
-        'The id_token is verified against the provider’s published keys (`IDP_ISSUER` discovery): signature, ' +
-        'issuer, audience equal to `IDP_CLIENT_ID`, expiry (required) and `email_verified` (401 `invalid_id_token` ' +
-        'with `details.reason`). A known identity opens a session (200). An unknown one creates the account (201) ' +
-        'when registration is open, or with a valid invitation for the verified address (403 ' +
-        '`registration_closed` / `invitation_invalid` otherwise). An existing account with that address is never ' +
-        'linked automatically: 409 `identity_clash` (link it from the account with `POST /auth/identities/idp`). ' +
-        '403 `idp_disabled` when no provider is configured. Sets the `session` cookie.',
-      body: IdpSignIn,
-      response: { 200: Session, 201: Session },
-    },
+  plain({
+    method: 'POST',
+    url: '/auth/idp',
+    app: 'public',
+    operationId: 'signInWithIdp',
+    summary: 'Sign in (or register) with an id_token from the identity provider',
+    description:
+      'The id_token is verified against the provider’s published keys (`IDP_ISSUER` discovery): signature, ' +
+      'issuer, audience equal to `IDP_CLIENT_ID`, expiry (required) and `email_verified` (`invalid_id_token` ' +
+      'with `details.reason`). A known identity opens a session (200). An unknown one creates the account (201) ' +
+      'when registration is open, or with a valid invitation for the verified address. An existing account with ' +
+      'that address is never linked automatically: `identity_clash` (link it from the account with ' +
+      '`POST /auth/identities/idp`). `idp_disabled` when no provider is configured. Sets the `session` cookie.',
+    body: IdpSignIn,
+    response: Session,
+    otherResponses: { 201: Session },
+    errors: [
+      'invalid_id_token',
+      'registration_closed',
+      'invitation_invalid',
+      'identity_clash',
+      'idp_disabled',
+      'idp_unavailable',
+    ],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
       const identity = await verifyIdToken(idp, request.body.idToken);
@@ -47,34 +55,40 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
         request.body.invitation,
       );
       setSessionCookie(reply, ctx, session.token);
-      return reply.code(created ? 201 : 200).send(session);
+      if (created) reply.code(201);
+      return session;
     },
   });
 
-  router.get('/auth/identities', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'listIdentities',
-      summary: 'The identity-provider accounts linked to the caller’s account',
-      response: { 200: Type.Array(UserIdentity) },
-    },
+  plain({
+    method: 'GET',
+    url: '/auth/identities',
+    app: 'session',
+    operationId: 'listIdentities',
+    summary: 'The identity-provider accounts linked to the caller’s account',
+    response: Type.Array(UserIdentity),
     handler: (request) => service.listIdentities(ctx.db, requireUserPrincipal(request).userId),
   });
 
-  router.post('/auth/identities/idp', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'linkIdpIdentity',
-      summary: 'Link an identity-provider account to the signed-in account',
-      description:
-        'Idempotent when the identity is already the caller’s. 409 `identity_taken` when it is another account’s, ' +
-        '`identity_exists` when the account already has one from this provider. The provider’s address need not ' +
-        'equal the account’s. 401 for a bad token; 403 `idp_disabled`, or `session_required` for keys and apps.',
-      body: LinkIdp,
-      response: { 200: UserIdentity },
-    },
+  plain({
+    method: 'POST',
+    url: '/auth/identities/idp',
+    app: 'session',
+    operationId: 'linkIdpIdentity',
+    summary: 'Link an identity-provider account to the signed-in account',
+    description:
+      'Idempotent when the identity is already the caller’s. `identity_taken` when it is another account’s, ' +
+      '`identity_exists` when the account already has one from this provider. The provider’s address need not ' +
+      'equal the account’s.',
+    body: LinkIdp,
+    response: UserIdentity,
+    errors: [
+      'identity_taken',
+      'identity_exists',
+      'invalid_id_token',
+      'idp_disabled',
+      'idp_unavailable',
+    ],
     handler: async (request) => {
       const idp = requireIdp(ctx.config.idp);
       const identity = await verifyIdToken(idp, request.body.idToken);
@@ -82,19 +96,20 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  router.get('/auth/idp/start', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'startIdpSignIn',
-      summary: 'Browser sign-in: redirects to the identity provider',
-      description:
-        'Authorization code flow with PKCE (S256), a `state` bound to this browser by the `idp_state` cookie and a ' +
-        '`nonce`, valid 10 minutes. The provider returns to `IDP_REDIRECT_URI` (default ' +
-        '`PUBLIC_URL/api/auth/idp/callback`). `invitation` is redeemed at the end; `returnTo` is a path of this site.',
-      querystring: StartQuery,
-      response: { 302: Type.Null({ description: 'Redirect to the provider.' }) },
-    },
+  plain({
+    method: 'GET',
+    url: '/auth/idp/start',
+    app: 'public',
+    operationId: 'startIdpSignIn',
+    summary: 'Browser sign-in: redirects to the identity provider',
+    description:
+      'Authorization code flow with PKCE (S256), a `state` bound to this browser by the `idp_state` cookie and a ' +
+      '`nonce`, valid 10 minutes. The provider returns to `IDP_REDIRECT_URI` (default ' +
+      '`PUBLIC_URL/api/auth/idp/callback`). `invitation` is redeemed at the end; `returnTo` is a path of this site.',
+    querystring: StartQuery,
+    response: Type.Null({ description: 'Redirect to the provider.' }),
+    status: 302,
+    errors: ['idp_disabled', 'idp_unavailable'],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
       const { discovery } = await providerOf(idp);
@@ -123,31 +138,32 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  router.get('/auth/idp/callback', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      operationId: 'finishIdpSignIn',
-      summary: 'Browser sign-in: the provider’s return; sets the session cookie',
-      description:
-        'Checks the `state` against the `idp_state` cookie (400 `invalid_state`), exchanges the code at the ' +
-        'provider with the PKCE verifier, verifies the id_token (nonce included) and signs in as `POST /auth/idp` ' +
-        'does. Redirects (303) to `returnTo`; a refusal adds `idpError=<code>` to it.',
-      querystring: CallbackQuery,
-      response: { 303: Type.Null({ description: 'Redirect back into the site.' }) },
-    },
+  plain({
+    method: 'GET',
+    url: '/auth/idp/callback',
+    app: 'public',
+    operationId: 'finishIdpSignIn',
+    summary: 'Browser sign-in: the provider’s return; sets the session cookie',
+    description:
+      'Checks the `state` against the `idp_state` cookie, exchanges the code at the ' +
+      'provider with the PKCE verifier, verifies the id_token (nonce included) and signs in as `POST /auth/idp` ' +
+      'does. Redirects (303) to `returnTo`; a refusal adds `idpError=<code>` to it.',
+    querystring: CallbackQuery,
+    response: Type.Null({ description: 'Redirect back into the site.' }),
+    status: 303,
+    errors: ['invalid_state', 'idp_disabled', 'idp_unavailable'],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
       const { state, code, error } = request.query;
       const cookie = request.cookies[STATE_COOKIE];
       if (state === undefined || cookie === undefined || cookie !== state) {
-        throw new AppError(400, 'invalid_state', 'This sign-in did not start in this browser');
+        throw new AppError('invalid_state', 'This sign-in did not start in this browser');
       }
       const started = await service.takeBrowserSignIn(ctx.db, state);
       reply.clearCookie(STATE_COOKIE, { path: '/' });
       try {
         if (error !== undefined || code === undefined) {
-          throw new AppError(401, 'idp_refused', 'The identity provider did not sign you in');
+          throw new AppError('idp_refused', 'The identity provider did not sign you in');
         }
         const idToken = await exchangeAtProvider(idp, code, started.code_verifier);
         const identity = await verifyIdToken(idp, idToken, started.nonce);

@@ -1,3 +1,4 @@
+import type { CodeWithStatus } from '../../http/error-codes.js';
 import { badRequest } from '../../http/errors.js';
 import { UUID_PATTERN } from '../../http/schemas.js';
 
@@ -76,7 +77,7 @@ const uuid = new RegExp(UUID_PATTERN);
 
 type Json = Record<string, unknown>;
 
-function refuse(code: string, path: string, message: string): Error {
+function refuse(code: CodeWithStatus<400>, path: string, message: string): Error {
   return badRequest(code, message, { path });
 }
 

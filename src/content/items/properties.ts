@@ -1,4 +1,5 @@
 import type { Database } from '../../db/schema.js';
+import type { CodeWithStatus } from '../../http/error-codes.js';
 import { badRequest } from '../../http/errors.js';
 import { UUID_PATTERN } from '../../http/schemas.js';
 import type { Registry } from '../fields/registry.js';
@@ -13,7 +14,7 @@ const MAX_TEXT = 10_000;
 const MAX_MULTI = 200;
 
 function refuse(
-  code: string,
+  code: CodeWithStatus<400>,
   property: string,
   message: string,
   extra: Record<string, unknown> = {},

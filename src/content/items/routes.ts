@@ -1,180 +1,145 @@
 import Type from 'typebox';
-import { IdParams, NoContent } from '../../http/schemas.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace, writeInWorkspace } from '../access/scope.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import { duplicateItem, MAX_DUPLICATE } from './duplicate.js';
 import { AttachItem, CreateItem, ItemDetail, MoveItem, UpdateItem } from './schemas.js';
 import * as service from './service.js';
 import { attachItem, detachItem, moveItem } from './structure.js';
 
-const tags = ['Items'];
-const ItemParams = IdParams('workspaceId', 'itemId');
+/** What a card's properties and body can be refused for. */
+const CONTENT_ERRORS = [
+  'invalid_status',
+  'invalid_parent',
+  'invalid_after_item',
+  'unknown_property',
+  'invalid_property_value',
+  'option_not_declared',
+  'not_a_member',
+  'unknown_file',
+  'invalid_url',
+  'invalid_email',
+  'invalid_block',
+  'unknown_block_type',
+  'unknown_mark',
+  'invalid_indent',
+  'invalid_link',
+  'blocks_and_body',
+] as const;
 
 export function itemRoutes(router: Router, ctx: AppContext): void {
-  router.post('/workspaces/:workspaceId/collections/:collectionId/items', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'createItem',
-      summary: 'Create a card in a list (its home list)',
-      description:
-        'The card gets the next number of the workspace (never reused) and the key `PREFIX-number`. 400 for an ' +
-        'invalid status (`invalid_status`), parent (`invalid_parent`), order (`invalid_after_item`), body or property ' +
-        '(`unknown_property`, `invalid_property_value`, `option_not_declared`, `not_a_member`, `unknown_file`, ' +
-        '`invalid_url`, `invalid_email`); nothing is written then.',
-      params: IdParams('workspaceId', 'collectionId'),
-      body: CreateItem,
-      response: { 201: ItemDetail },
-    },
-    handler: async (request, reply) => {
-      const item = await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'items.write',
-        (trx, access) => service.createItem(trx, access, request.params.collectionId, request.body),
-      );
-      return reply.code(201).send(item);
-    },
+  const { route } = workspaceRoutes(router, ctx, ['Items']);
+  const write = { action: 'items.write', app: ['items:write'] } as const;
+
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/collections/:collectionId/items',
+    operationId: 'createItem',
+    summary: 'Create a card in a list (its home list)',
+    description:
+      'The card gets the next number of the workspace (never reused) and the key `PREFIX-number`. ' +
+      'Nothing is written when a status, parent, order, property or the body is refused.',
+    body: CreateItem,
+    response: ItemDetail,
+    status: 201,
+    errors: CONTENT_ERRORS,
+    handler: (trx, access, request) =>
+      service.createItem(trx, access, request.params.collectionId, request.body),
   });
 
-  router.get('/workspaces/:workspaceId/items/:itemId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getItem',
-      summary: 'A card with its body',
-      params: ItemParams,
-      response: { 200: ItemDetail },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'items.read', (db, access) =>
-        service.getItem(db, access.workspaceId, request.params.itemId),
-      ),
+  route({
+    method: 'GET',
+    url: '/workspaces/:workspaceId/items/:itemId',
+    action: 'items.read',
+    app: ['items:read'],
+    operationId: 'getItem',
+    summary: 'A card with its body',
+    response: ItemDetail,
+    handler: (db, access, request) =>
+      service.getItem(db, access.workspaceId, request.params.itemId),
   });
 
-  router.patch('/workspaces/:workspaceId/items/:itemId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'updateItem',
-      summary: 'Change a card; archive or restore it',
-      description:
-        'Archived cards leave every view and search; PATCH `{"archived": false}` restores one. Sub-items are not ' +
-        'archived with their parent.',
-      params: ItemParams,
-      body: UpdateItem,
-      response: { 200: ItemDetail },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'items.write', (trx, access) =>
-        service.updateItem(trx, access, request.params.itemId, request.body),
-      ),
+  route({
+    ...write,
+    method: 'PATCH',
+    url: '/workspaces/:workspaceId/items/:itemId',
+    operationId: 'updateItem',
+    summary: 'Change a card; archive or restore it',
+    description:
+      'Archived cards leave every view and search; PATCH `{"archived": false}` restores one. Sub-items are not ' +
+      'archived with their parent.',
+    body: UpdateItem,
+    response: ItemDetail,
+    errors: [...CONTENT_ERRORS, 'empty_patch'],
+    handler: (trx, access, request) =>
+      service.updateItem(trx, access, request.params.itemId, request.body),
   });
 
-  router.delete('/workspaces/:workspaceId/items/:itemId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'deleteItem',
-      summary: 'Delete a card and its sub-items, permanently',
-      params: ItemParams,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'items.write',
-        (trx, access) => service.deleteItem(trx, access, request.params.itemId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...write,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/items/:itemId',
+    operationId: 'deleteItem',
+    summary: 'Delete a card and its sub-items, permanently',
+    response: NoContent,
+    handler: (trx, access, request) => service.deleteItem(trx, access, request.params.itemId),
   });
 
-  router.post('/workspaces/:workspaceId/items/:itemId/move', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'moveItem',
-      summary: 'Move a card: home list, parent, place in manual order',
-      params: ItemParams,
-      body: MoveItem,
-      response: { 200: ItemDetail },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'items.write', (trx, access) =>
-        moveItem(trx, access, request.params.itemId, request.body),
-      ),
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/items/:itemId/move',
+    operationId: 'moveItem',
+    summary: 'Move a card: home list, parent, place in manual order',
+    body: MoveItem,
+    response: ItemDetail,
+    errors: ['invalid_parent', 'invalid_after_item', 'unknown_collection'],
+    handler: (trx, access, request) => moveItem(trx, access, request.params.itemId, request.body),
   });
 
-  router.post('/workspaces/:workspaceId/items/:itemId/collections', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'attachItem',
-      summary: 'Attach a card to a secondary list',
-      description:
-        'Idempotent. The home list and key never change this way (400 `already_home` for the home list).',
-      params: ItemParams,
-      body: AttachItem,
-      response: { 200: ItemDetail },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'items.write', (trx, access) =>
-        attachItem(trx, access, request.params.itemId, request.body.collectionId),
-      ),
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/items/:itemId/collections',
+    operationId: 'attachItem',
+    summary: 'Attach a card to a secondary list',
+    description: 'Idempotent. The home list and key never change this way.',
+    body: AttachItem,
+    response: ItemDetail,
+    errors: ['already_home'],
+    handler: (trx, access, request) =>
+      attachItem(trx, access, request.params.itemId, request.body.collectionId),
   });
 
-  router.delete('/workspaces/:workspaceId/items/:itemId/collections/:collectionId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'detachItem',
-      summary: 'Detach a card from a secondary list',
-      description:
-        '404 when the card is not attached there; 400 `cannot_detach_home` for its home list.',
-      params: IdParams('workspaceId', 'itemId', 'collectionId'),
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'items.write',
-        (trx, access) =>
-          detachItem(trx, access, request.params.itemId, request.params.collectionId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    ...write,
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/items/:itemId/collections/:collectionId',
+    operationId: 'detachItem',
+    summary: 'Detach a card from a secondary list',
+    description: '404 when the card is not attached there.',
+    response: NoContent,
+    errors: ['cannot_detach_home'],
+    handler: (trx, access, request) =>
+      detachItem(trx, access, request.params.itemId, request.params.collectionId),
   });
 
-  router.post('/workspaces/:workspaceId/items/:itemId/duplicate', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'duplicateItem',
-      summary: 'Duplicate a card with its sub-items',
-      description:
-        `No body. Copies the card right after the original with its sub-items (at most ${MAX_DUPLICATE} cards, 400 ` +
-        '`subtree_too_large`; archived sub-items skipped); the title takes a copy suffix in the language of ' +
-        '`Accept-Language` (" (copy)" by default). One `item.created` per copy; the root’s carries `duplicatedFrom`.',
-      params: ItemParams,
-      headers: Type.Object({ 'accept-language': Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 201: ItemDetail },
-    },
-    handler: async (request, reply) => {
-      const copy = await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'items.write',
-        (trx, access) =>
-          duplicateItem(trx, access, request.params.itemId, request.headers['accept-language']),
-      );
-      return reply.code(201).send(copy);
-    },
+  route({
+    ...write,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/items/:itemId/duplicate',
+    operationId: 'duplicateItem',
+    summary: 'Duplicate a card with its sub-items',
+    description:
+      `No body. Copies the card right after the original with its sub-items (at most ${MAX_DUPLICATE} cards; ` +
+      'archived sub-items skipped); the title takes a copy suffix in the language of ' +
+      '`Accept-Language` (" (copy)" by default). One `item.created` per copy; the root’s carries `duplicatedFrom`.',
+    headers: Type.Object({ 'accept-language': Type.Optional(Type.String({ maxLength: 200 })) }),
+    response: ItemDetail,
+    status: 201,
+    errors: ['subtree_too_large'],
+    handler: (trx, access, request) =>
+      duplicateItem(trx, access, request.params.itemId, request.headers['accept-language']),
   });
 }

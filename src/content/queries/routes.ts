@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { IdParams } from '../../http/schemas.js';
+import type { ErrorCode } from '../../http/error-codes.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace } from '../access/scope.js';
+import { workspaceRoutes } from '../access/workspace-route.js';
 import {
   GroupCount,
   GroupedPage,
@@ -13,77 +13,77 @@ import {
 import { SearchPage, SearchQuery, searchItems } from './search.js';
 import * as service from './service.js';
 
-const tags = ['Queries'];
-const CollectionParams = IdParams('workspaceId', 'collectionId');
+/** What a view definition can be refused for; `details.path` names the place. */
+export const DEFINITION_ERRORS: readonly ErrorCode[] = [
+  'invalid_definition',
+  'definition_too_deep',
+  'too_many_conditions',
+  'invalid_operator',
+  'invalid_value',
+  'unknown_field',
+  'unknown_attribute',
+  'unknown_option',
+  'unknown_status',
+  'field_not_sortable',
+  'field_not_groupable',
+];
 
 export function queryRoutes(router: Router, ctx: AppContext): void {
-  router.post('/workspaces/:workspaceId/collections/:collectionId/query', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'queryView',
-      summary: 'A keyset page of a list through a view definition',
-      description:
-        '400 for an invalid definition (`details.path` names the place) or cursor (`invalid_cursor`).',
-      params: CollectionParams,
-      body: QueryView,
-      response: { 200: ItemPage },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'items.read', (db, access) =>
-        service.queryView(db, access, request.params.collectionId, request.body),
-      ),
+  const { route } = workspaceRoutes(router, ctx, ['Queries']);
+  const read = { action: 'items.read', app: ['items:read'] } as const;
+
+  route({
+    ...read,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/collections/:collectionId/query',
+    operationId: 'queryView',
+    summary: 'A keyset page of a list through a view definition',
+    body: QueryView,
+    response: ItemPage,
+    errors: [...DEFINITION_ERRORS, 'invalid_cursor'],
+    handler: (db, access, request) =>
+      service.queryView(db, access, request.params.collectionId, request.body),
   });
 
-  router.post('/workspaces/:workspaceId/collections/:collectionId/group-counts', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'groupCounts',
-      summary: 'How many cards each group of the definition’s groupBy holds',
-      description:
-        'Declared values first (statuses or options in their order, true then false), then other values; the empty ' +
-        'group (`null`) last when it has cards. 400 `group_by_required` without a groupBy.',
-      params: CollectionParams,
-      body: ViewRequest,
-      response: { 200: Type.Array(GroupCount) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'items.read', (db, access) =>
-        service.groupCounts(db, access, request.params.collectionId, request.body.definition),
-      ),
+  route({
+    ...read,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/collections/:collectionId/group-counts',
+    operationId: 'groupCounts',
+    summary: 'How many cards each group of the definition’s groupBy holds',
+    description:
+      'Declared values first (statuses or options in their order, true then false), then other values; the empty ' +
+      'group (`null`) last when it has cards.',
+    body: ViewRequest,
+    response: Type.Array(GroupCount),
+    errors: [...DEFINITION_ERRORS, 'group_by_required'],
+    handler: (db, access, request) =>
+      service.groupCounts(db, access, request.params.collectionId, request.body.definition),
   });
 
-  router.post('/workspaces/:workspaceId/collections/:collectionId/grouped-query', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'groupedQuery',
-      summary: 'One page per requested group: kanban columns, calendar days',
-      description: 'Every requested group is answered, even when empty. Cursors are per group.',
-      params: CollectionParams,
-      body: GroupedQuery,
-      response: { 200: GroupedPage },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'items.read', (db, access) =>
-        service.groupedQuery(db, access, request.params.collectionId, request.body),
-      ),
+  route({
+    ...read,
+    method: 'POST',
+    url: '/workspaces/:workspaceId/collections/:collectionId/grouped-query',
+    operationId: 'groupedQuery',
+    summary: 'One page per requested group: kanban columns, calendar days',
+    description: 'Every requested group is answered, even when empty. Cursors are per group.',
+    body: GroupedQuery,
+    response: GroupedPage,
+    errors: [...DEFINITION_ERRORS, 'group_by_required', 'invalid_group', 'invalid_cursor'],
+    handler: (db, access, request) =>
+      service.groupedQuery(db, access, request.params.collectionId, request.body),
   });
 
-  router.get('/workspaces/:workspaceId/search', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'searchItems',
-      summary: 'Full-text search over the titles and bodies of active cards',
-      params: IdParams('workspaceId'),
-      querystring: SearchQuery,
-      response: { 200: SearchPage },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'items.read', (db, access) =>
-        searchItems(db, access.workspaceId, request.query),
-      ),
+  route({
+    ...read,
+    method: 'GET',
+    url: '/workspaces/:workspaceId/search',
+    operationId: 'searchItems',
+    summary: 'Full-text search over the titles and bodies of active cards',
+    querystring: SearchQuery,
+    response: SearchPage,
+    errors: ['invalid_cursor'],
+    handler: (db, access, request) => searchItems(db, access.workspaceId, request.query),
   });
 }

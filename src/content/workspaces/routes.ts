@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import { inTransaction } from '../../db/transaction.js';
-import { requirePrincipal } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
-import { IdParams, NoContent, Uuid } from '../../http/schemas.js';
+import { requirePrincipal, requireUserPrincipal } from '../../http/auth.js';
+import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import { readInWorkspace, writeInWorkspace } from '../access/scope.js';
+import { authorizeWorkspace } from '../access/authorize.js';
+import { workspaceRoutes as declareRoutes } from '../access/workspace-route.js';
 import { fileStorage, removeWorkspaceFiles } from '../files/service.js';
 import * as members from './members.js';
 import {
@@ -18,208 +18,151 @@ import {
 } from './schemas.js';
 import * as service from './service.js';
 
-const WorkspaceParams = IdParams('workspaceId');
-
 export function workspaceRoutes(router: Router, ctx: AppContext): void {
-  const tags = ['Workspaces'];
+  const { route, plain } = declareRoutes(router, ctx, ['Workspaces']);
 
-  router.get('/workspaces', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listWorkspaces',
-      summary: 'The workspaces the caller belongs to',
-      description: 'A workspace API key sees its own workspace only.',
-      response: { 200: Type.Array(WorkspaceMembership) },
-    },
+  plain({
+    method: 'GET',
+    url: '/workspaces',
+    app: 'any-app',
+    operationId: 'listWorkspaces',
+    summary: 'The workspaces the caller belongs to',
+    description: 'A workspace API key or an app sees its own workspace only.',
+    response: Type.Array(WorkspaceMembership),
     handler: async (request) => {
       const principal = requirePrincipal(request);
       if (principal.kind === 'user') return service.listWorkspaces(ctx.db, principal.userId);
-      if ('workspaceId' in principal && typeof principal.workspaceId === 'string') {
-        const workspaceId = principal.workspaceId;
-        return [
-          await readInWorkspace(ctx, request, workspaceId, 'workspace.read', service.getWorkspace),
-        ];
-      }
-      return [];
-    },
-  });
-
-  router.post('/workspaces', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'createWorkspace',
-      summary: 'Create a workspace; the caller becomes its owner',
-      description:
-        'Creates three default statuses (Todo, In Progress, Done). 409 `slug_taken`. Not for API keys (403).',
-      body: CreateWorkspace,
-      response: { 201: WorkspaceMembership },
-    },
-    handler: async (request, reply) => {
-      const principal = requirePrincipal(request);
-      if (principal.kind !== 'user')
-        throw forbidden('session_required', 'Only a person can create a workspace');
-      const workspace = await inTransaction(ctx.db, (trx) =>
-        service.createWorkspace(trx, principal, request.body),
-      );
-      return reply.code(201).send(workspace);
-    },
-  });
-
-  router.get('/workspaces/:workspaceId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getWorkspace',
-      summary: 'A workspace with the caller’s role',
-      description:
-        '404 for a workspace that does not exist and for one the caller does not belong to alike.',
-      params: WorkspaceParams,
-      response: { 200: WorkspaceMembership },
-    },
-    handler: (request) =>
-      readInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
+      if (!('workspaceId' in principal) || typeof principal.workspaceId !== 'string') return [];
+      const access = await authorizeWorkspace(
+        ctx.db,
+        principal,
+        principal.workspaceId,
         'workspace.read',
-        service.getWorkspace,
-      ),
+      );
+      return [await service.getWorkspace(ctx.db, access)];
+    },
   });
 
-  router.patch('/workspaces/:workspaceId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'updateWorkspace',
-      summary: 'Rename the workspace or change its cover layout (admin)',
-      params: WorkspaceParams,
-      body: UpdateWorkspace,
-      response: { 200: WorkspaceMembership },
+  plain({
+    method: 'POST',
+    url: '/workspaces',
+    app: 'session',
+    operationId: 'createWorkspace',
+    summary: 'Create a workspace; the caller becomes its owner',
+    description: 'Creates three default statuses (Todo, In Progress, Done).',
+    body: CreateWorkspace,
+    response: WorkspaceMembership,
+    status: 201,
+    errors: ['slug_taken'],
+    handler: (request) => {
+      const principal = requireUserPrincipal(request);
+      return inTransaction(ctx.db, (trx) => service.createWorkspace(trx, principal, request.body));
     },
-    handler: (request) =>
-      writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'workspace.update',
-        (trx, access) => service.updateWorkspace(trx, access, request.body),
-      ),
   });
 
-  router.delete('/workspaces/:workspaceId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'deleteWorkspace',
-      summary: 'Delete the workspace and everything it owns (owner)',
-      description:
-        'Send the slug to confirm (400 `slug_mismatch`). Removes items, collections, fields, statuses, views, members, ' +
-        'keys, files with their bytes and the event log. Cannot be undone.',
-      params: WorkspaceParams,
-      body: DeleteWorkspace,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'workspace.delete',
-        (trx, access) => service.deleteWorkspace(trx, access, request.body.slug),
-      );
-      await removeWorkspaceFiles(fileStorage(ctx.config), request.params.workspaceId).catch(
-        (error: unknown) =>
-          request.log.warn({ err: error }, 'workspace deleted but some file bytes remain'),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    method: 'GET',
+    url: '/workspaces/:workspaceId',
+    action: 'workspace.read',
+    app: 'any-app',
+    operationId: 'getWorkspace',
+    summary: 'A workspace with the caller’s role',
+    description:
+      '404 for a workspace that does not exist and for one the caller does not belong to alike.',
+    response: WorkspaceMembership,
+    handler: (db, access) => service.getWorkspace(db, access),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/workspaces/:workspaceId',
+    action: 'workspace.update',
+    app: 'refused',
+    operationId: 'updateWorkspace',
+    summary: 'Rename the workspace or change its cover layout (admin)',
+    body: UpdateWorkspace,
+    response: WorkspaceMembership,
+    handler: (trx, access, request) => service.updateWorkspace(trx, access, request.body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId',
+    action: 'workspace.delete',
+    app: 'session',
+    operationId: 'deleteWorkspace',
+    summary: 'Delete the workspace and everything it owns (owner)',
+    description:
+      'Send the slug to confirm. Removes items, collections, fields, statuses, views, members, ' +
+      'keys, files with their bytes and the event log. Cannot be undone.',
+    body: DeleteWorkspace,
+    response: NoContent,
+    errors: ['slug_mismatch'],
+    handler: (trx, access, request) => service.deleteWorkspace(trx, access, request.body.slug),
+    afterCommit: (request) =>
+      removeWorkspaceFiles(fileStorage(ctx.config), request.params.workspaceId),
   });
 
   memberRoutes(router, ctx);
 }
 
 function memberRoutes(router: Router, ctx: AppContext): void {
-  const tags = ['Members'];
+  const { route } = declareRoutes(router, ctx, ['Members']);
 
-  router.get('/workspaces/:workspaceId/members', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listMembers',
-      summary: 'The members of the workspace',
-      params: WorkspaceParams,
-      response: { 200: Type.Array(Member) },
-    },
-    handler: (request) =>
-      readInWorkspace(ctx, request, request.params.workspaceId, 'members.read', (db, access) =>
-        members.listMembers(db, access.workspaceId),
-      ),
+  route({
+    method: 'GET',
+    url: '/workspaces/:workspaceId/members',
+    action: 'members.read',
+    app: ['members:read'],
+    operationId: 'listMembers',
+    summary: 'The members of the workspace',
+    response: Type.Array(Member),
+    handler: (db, access) => members.listMembers(db, access.workspaceId),
   });
 
-  router.post('/workspaces/:workspaceId/members', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'addMember',
-      summary: 'Attach an existing account with a role, or change a member’s role (admin)',
-      description:
-        '404 when no account has the e-mail. Granting, changing or removing `owner` needs an owner. ' +
-        '409 `last_owner` when it would demote the last owner. There is no e-mail invitation here.',
-      params: WorkspaceParams,
-      body: InviteMember,
-      response: { 201: Member },
-    },
-    handler: async (request, reply) => {
-      const member = await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'members.manage',
-        (trx, access) => members.addMember(trx, access, request.body),
-      );
-      return reply.code(201).send(member);
-    },
+  route({
+    method: 'POST',
+    url: '/workspaces/:workspaceId/members',
+    action: 'members.manage',
+    app: 'session',
+    operationId: 'addMember',
+    summary: 'Attach an existing account with a role, or change a member’s role (admin)',
+    description:
+      '404 when no account has the e-mail. Granting, changing or removing `owner` needs an owner. ' +
+      'There is no e-mail invitation here.',
+    body: InviteMember,
+    response: Member,
+    status: 201,
+    errors: ['last_owner', 'role_above_granter'],
+    handler: (trx, access, request) => members.addMember(trx, access, request.body),
   });
 
-  router.patch('/workspaces/:workspaceId/members/me', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'updateMyMembership',
-      summary: 'Set or remove the caller’s avatar in this workspace',
-      description:
-        '400 `unknown_file` or `not_an_image` when the file is not an image of this workspace.',
-      params: WorkspaceParams,
-      body: UpdateMyMembership,
-      response: { 200: Member },
-    },
-    handler: (request) =>
-      writeInWorkspace(ctx, request, request.params.workspaceId, 'workspace.read', (trx, access) =>
-        members.setMyAvatar(trx, access, request.body.avatarFileId),
-      ),
+  route({
+    method: 'PATCH',
+    url: '/workspaces/:workspaceId/members/me',
+    action: 'workspace.read',
+    app: 'session',
+    // Any member may set their own avatar: a read-level role, but a write.
+    transaction: true,
+    operationId: 'updateMyMembership',
+    summary: 'Set or remove the caller’s avatar in this workspace',
+    body: UpdateMyMembership,
+    response: Member,
+    errors: ['unknown_file', 'not_an_image'],
+    handler: (trx, access, request) => members.setMyAvatar(trx, access, request.body.avatarFileId),
   });
 
-  router.delete('/workspaces/:workspaceId/members/:userId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'removeMember',
-      summary: 'Remove a member (admin), or leave the workspace',
-      description: '409 `last_owner` for the last owner.',
-      params: Type.Object({ workspaceId: Uuid, userId: Uuid }, { additionalProperties: false }),
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await writeInWorkspace(
-        ctx,
-        request,
-        request.params.workspaceId,
-        'members.read',
-        (trx, access) => members.removeMember(trx, access, request.params.userId),
-      );
-      return reply.code(204).send(null);
-    },
+  route({
+    method: 'DELETE',
+    url: '/workspaces/:workspaceId/members/:userId',
+    action: 'members.read',
+    app: 'session',
+    // Leaving needs membership only; removing someone else is checked by the service.
+    transaction: true,
+    operationId: 'removeMember',
+    summary: 'Remove a member (admin), or leave the workspace',
+    response: NoContent,
+    errors: ['last_owner'],
+    handler: (trx, access, request) => members.removeMember(trx, access, request.params.userId),
   });
 }

@@ -133,6 +133,15 @@ export function authorizeKeyRoute(scopes: readonly string[], route: RouteRef): v
       'Organization API keys work on the development-platform API only',
     );
   }
+  if (route.declared) {
+    if (route.rule === undefined) {
+      throw forbidden('key_not_allowed', 'API keys cannot call this route', {
+        route: `${route.method} ${route.url}`,
+      });
+    }
+    if (route.rule !== 'any') requireScopes(scopes, route.rule as readonly Scope[]);
+    return;
+  }
   const rule = keyRuleFor(route.method, route.url);
   if (rule === undefined || rule === SESSION) {
     throw forbidden('key_not_allowed', 'API keys cannot call this route', {
@@ -154,6 +163,7 @@ function describeRule(rule: KeyRule | undefined): string {
 
 /** An `onRoute` hook: appends to each route's description what an API key needs, from the table. */
 export function describeKeyRule(route: RouteOptions): void {
+  if (route.config?.declared) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const method = methods.find((candidate) => candidate !== 'HEAD') ?? 'GET';
   const schema = { ...route.schema };

@@ -1,5 +1,5 @@
 import type { AppModule } from '../../module.js';
-import { authorizeKeyRoute, documentKeyRules } from '../access/route-scopes.js';
+import { authorizeKeyRoute } from '../access/route-scopes.js';
 import { apiKeysMigrations } from './migrations.js';
 import { apiKeyRoutes } from './routes.js';
 import { API_KEY_PREFIX, resolveKey } from './service.js';
@@ -17,5 +17,5 @@ export const apiKeysModule: AppModule = {
       },
     },
   ],
-  platformRoutes: documentKeyRules(apiKeyRoutes),
+  platformRoutes: apiKeyRoutes,
 };

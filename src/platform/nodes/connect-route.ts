@@ -1,9 +1,11 @@
+import Type from 'typebox';
 import { AgentPeer } from '../../agent/peer.js';
 import { CloseCodes } from '../../agent/protocol/messages.js';
 import { unauthorized } from '../../http/errors.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { AppContext, Router } from '../../module.js';
+import { orgRoutes } from '../access/org-route.js';
 import { agentRegistry } from './registry.js';
 import * as repository from './repository.js';
 
@@ -35,48 +37,55 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
     registry.closeAll();
   });
 
-  router.route({
+  orgRoutes(router, ctx, ['Nodes']).plain({
     method: 'GET',
     url: '/agent/connect',
-    config: { access: 'public' },
-    schema: { hide: true },
-    preValidation: async (request) => {
-      const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
-      const node =
-        token === '' ? undefined : await repository.findNodeByTokenHash(ctx.db, hashToken(token));
-      if (node === undefined) {
-        throw unauthorized('invalid_node_token', 'The node token is unknown or was rotated');
-      }
-      request.agentNodeId = node.id;
-    },
+    key: 'public',
+    hidden: true,
+    operationId: 'connectAgent',
+    summary: "A node agent's link (WebSocket), authenticated by the node token",
+    querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 512 })) }),
+    response: Type.Null(),
+    errors: ['invalid_node_token', 'upgrade_required'],
     handler: upgradeRequired,
-    wsHandler: (socket, request) => {
-      const nodeId = request.agentNodeId ?? '';
-      const log = request.log.child({ nodeId });
-      const peer = new AgentPeer(socket, {
-        nodeId,
-        log: (level, message) => log[level](message),
-      });
-      peer.hello.then(
-        async (hello) => {
-          await repository.markConnected(ctx.db, nodeId, hello.node);
-          // The token may have been rotated, or the node deleted, while the hello was on its way.
-          const node = await repository.findNodeById(ctx.db, nodeId);
-          if (node === undefined || peer.connected === false) {
-            peer.close(CloseCodes.unauthorized, 'node deleted');
-            return;
-          }
-          registry.add(nodeId, peer, hello);
-          log.info({ agentVersion: hello.node.agentVersion }, 'agent connected');
-        },
-        () => {},
-      );
-      peer.on('close', (code: number) => {
-        log.info({ code }, 'agent disconnected');
-        if (registry.get(nodeId) === undefined) {
-          repository.markDisconnected(ctx.db, nodeId).catch(() => {});
+    options: {
+      preValidation: async (request) => {
+        const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
+        const node =
+          token === '' ? undefined : await repository.findNodeByTokenHash(ctx.db, hashToken(token));
+        if (node === undefined) {
+          throw unauthorized('invalid_node_token', 'The node token is unknown or was rotated');
         }
-      });
+        request.agentNodeId = node.id;
+      },
+      wsHandler: (socket, request) => {
+        const nodeId = request.agentNodeId ?? '';
+        const log = request.log.child({ nodeId });
+        const peer = new AgentPeer(socket, {
+          nodeId,
+          log: (level, message) => log[level](message),
+        });
+        peer.hello.then(
+          async (hello) => {
+            await repository.markConnected(ctx.db, nodeId, hello.node);
+            // The token may have been rotated, or the node deleted, while the hello was on its way.
+            const node = await repository.findNodeById(ctx.db, nodeId);
+            if (node === undefined || peer.connected === false) {
+              peer.close(CloseCodes.unauthorized, 'node deleted');
+              return;
+            }
+            registry.add(nodeId, peer, hello);
+            log.info({ agentVersion: hello.node.agentVersion }, 'agent connected');
+          },
+          () => {},
+        );
+        peer.on('close', (code: number) => {
+          log.info({ code }, 'agent disconnected');
+          if (registry.get(nodeId) === undefined) {
+            repository.markDisconnected(ctx.db, nodeId).catch(() => {});
+          }
+        });
+      },
     },
   });
 }

@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { agentConnectRoute } from './connect-route.js';
 import { localAgentTask } from './local-agent.js';
 import { nodesMigrations } from './migrations.js';
@@ -9,9 +8,9 @@ import './tables.js';
 export const nodesModule: AppModule = {
   name: 'nodes',
   migrations: nodesMigrations,
-  platformRoutes: async (router, ctx) => {
+  platformRoutes: (router, ctx) => {
     agentConnectRoute(router, ctx);
-    await documentKeyRules(async (scoped, scopedCtx) => nodeRoutes(scoped, scopedCtx))(router, ctx);
+    nodeRoutes(router, ctx);
   },
   background: localAgentTask,
 };

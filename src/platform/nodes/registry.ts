@@ -17,7 +17,6 @@ export interface ConnectedAgent {
 
 export function nodeOffline(nodeId: string): AppError {
   return new AppError(
-    503,
     'node_offline',
     'The node has no agent connected to this server; try again when it is back',
     { nodeId },

@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { orgsMigrations } from './migrations.js';
 import { orgRoutes } from './routes.js';
 import './tables.js';
@@ -7,5 +6,5 @@ import './tables.js';
 export const orgsModule: AppModule = {
   name: 'orgs',
   migrations: orgsMigrations,
-  platformRoutes: documentKeyRules(orgRoutes),
+  platformRoutes: orgRoutes,
 };

@@ -3,166 +3,112 @@ import { inTransaction } from '../../db/transaction.js';
 import { requirePrincipal, requireUserPrincipal } from '../../http/auth.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
+import { orgRoutes as declareOrgRoutes } from '../access/org-route.js';
 import {
   AddMemberBody,
   ChangeRoleBody,
   CreateOrganizationBody,
   Member,
-  MemberParams,
   Organization,
-  OrgParams,
 } from './schemas.js';
 import * as service from './service.js';
 
-const tags = ['Organizations'];
-
 export function orgRoutes(router: Router, ctx: AppContext): void {
-  router.get('/orgs', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listOrganizations',
-      summary: "The caller's organizations",
-      description:
-        'A person sees the organizations they belong to, by name; an API key sees its own organization only.',
-      response: { 200: Type.Array(Organization) },
-    },
-    handler: async (request) => service.listOrganizations(ctx.db, requirePrincipal(request)),
+  const { route, plain } = declareOrgRoutes(router, ctx, ['Organizations']);
+
+  plain({
+    method: 'GET',
+    url: '/orgs',
+    key: 'any-key',
+    operationId: 'listOrganizations',
+    summary: "The caller's organizations",
+    description:
+      'A person sees the organizations they belong to, by name; an API key sees its own organization only.',
+    response: Type.Array(Organization),
+    handler: (request) => service.listOrganizations(ctx.db, requirePrincipal(request)),
   });
 
-  router.post('/orgs', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'createOrganization',
-      summary: 'Create an organization',
-      description: 'The caller becomes its first owner.',
-      body: CreateOrganizationBody,
-      response: { 201: Organization },
-    },
-    handler: async (request, reply) => {
-      const principal = requireUserPrincipal(request);
-      const org = await inTransaction(ctx.db, (trx) =>
-        service.createOrganization(trx, principal.userId, request.body),
-      );
-      return reply.code(201).send(org);
-    },
-  });
-
-  router.get('/orgs/:orgId', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getOrganization',
-      summary: 'Get an organization',
-      description:
-        'An organization the caller does not belong to answers 404, as if it did not exist.',
-      params: OrgParams,
-      response: { 200: Organization },
-    },
-    handler: async (request) => {
-      const access = await service.orgAccess(
-        ctx.db,
-        requirePrincipal(request),
-        request.params.orgId,
-      );
-      return service.getOrganization(ctx.db, access);
+  plain({
+    method: 'POST',
+    url: '/orgs',
+    key: 'session',
+    operationId: 'createOrganization',
+    summary: 'Create an organization',
+    description: 'The caller becomes its first owner.',
+    body: CreateOrganizationBody,
+    response: Organization,
+    status: 201,
+    handler: (request) => {
+      const { userId } = requireUserPrincipal(request);
+      return inTransaction(ctx.db, (trx) => service.createOrganization(trx, userId, request.body));
     },
   });
 
-  router.get('/orgs/:orgId/members', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'listMembers',
-      summary: 'List the members of an organization',
-      description: 'In the order they joined. Any member may list them.',
-      params: OrgParams,
-      response: { 200: Type.Array(Member) },
-    },
-    handler: async (request) => {
-      const access = await service.orgAccess(
-        ctx.db,
-        requirePrincipal(request),
-        request.params.orgId,
-      );
-      return service.listMembers(ctx.db, access);
-    },
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId',
+    key: 'any-key',
+    operationId: 'getOrganization',
+    summary: 'Get an organization',
+    description:
+      'An organization the caller does not belong to answers 404, as if it did not exist.',
+    response: Organization,
+    handler: (db, access) => service.getOrganization(db, access),
   });
 
-  router.post('/orgs/:orgId/members', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'addMember',
-      summary: 'Add an existing account to the organization',
-      description:
-        'Needs owner or admin; granting `owner` needs an owner. An unknown e-mail is 404 `account_not_found`, ' +
-        'a member already present 409 `already_member`.',
-      params: OrgParams,
-      body: AddMemberBody,
-      response: { 201: Member },
-    },
-    handler: async (request, reply) => {
-      const member = await inTransaction(ctx.db, async (trx) => {
-        const access = await service.orgAccess(
-          trx,
-          requirePrincipal(request),
-          request.params.orgId,
-        );
-        return service.addMember(trx, access, request.body);
-      });
-      return reply.code(201).send(member);
-    },
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/members',
+    key: 'session',
+    operationId: 'listMembers',
+    summary: 'List the members of an organization',
+    description: 'In the order they joined. Any member may list them.',
+    response: Type.Array(Member),
+    handler: (db, access) => service.listMembers(db, access),
   });
 
-  router.patch('/orgs/:orgId/members/:userId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'changeMemberRole',
-      summary: "Change a member's role",
-      description:
-        'Needs owner or admin; anything that grants or takes away `owner` needs an owner. ' +
-        'Demoting the last owner is 409 `last_owner`.',
-      params: MemberParams,
-      body: ChangeRoleBody,
-      response: { 200: Member },
-    },
-    handler: async (request) =>
-      inTransaction(ctx.db, async (trx) => {
-        const access = await service.orgAccess(
-          trx,
-          requirePrincipal(request),
-          request.params.orgId,
-        );
-        return service.changeMemberRole(trx, access, request.params.userId, request.body.role);
-      }),
+  route({
+    method: 'POST',
+    url: '/orgs/:orgId/members',
+    key: 'session',
+    permission: 'members:manage',
+    operationId: 'addMember',
+    summary: 'Add an existing account to the organization',
+    description: 'Granting `owner` needs an owner.',
+    body: AddMemberBody,
+    response: Member,
+    status: 201,
+    errors: ['account_not_found', 'already_member'],
+    handler: (trx, access, request) => service.addMember(trx, access, request.body),
   });
 
-  router.delete('/orgs/:orgId/members/:userId', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      operationId: 'removeMember',
-      summary: 'Remove a member, or leave',
-      description:
-        'Any member may remove themselves; removing someone else needs owner or admin (owner for an owner). ' +
-        'The last owner cannot leave or be removed (409 `last_owner`). ' +
-        'The personal API keys of a member who leaves stop working at once, and stay dead if they come back.',
-      params: MemberParams,
-      response: { 204: NoContent },
-    },
-    handler: async (request, reply) => {
-      await inTransaction(ctx.db, async (trx) => {
-        const access = await service.orgAccess(
-          trx,
-          requirePrincipal(request),
-          request.params.orgId,
-        );
-        await service.removeMember(trx, access, request.params.userId);
-      });
-      return reply.code(204).send(null);
-    },
+  route({
+    method: 'PATCH',
+    url: '/orgs/:orgId/members/:userId',
+    key: 'session',
+    permission: 'members:manage',
+    operationId: 'changeMemberRole',
+    summary: "Change a member's role",
+    description: 'Anything that grants or takes away `owner` needs an owner.',
+    body: ChangeRoleBody,
+    response: Member,
+    errors: ['last_owner'],
+    handler: (trx, access, request) =>
+      service.changeMemberRole(trx, access, request.params.userId, request.body.role),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/orgs/:orgId/members/:userId',
+    key: 'session',
+    operationId: 'removeMember',
+    summary: 'Remove a member, or leave',
+    description:
+      'Any member may remove themselves; removing someone else needs owner or admin (owner for an owner). ' +
+      'The last owner cannot leave or be removed. ' +
+      'The personal API keys of a member who leaves stop working at once, and stay dead if they come back.',
+    response: NoContent,
+    errors: ['last_owner', 'insufficient_role'],
+    handler: (trx, access, request) => service.removeMember(trx, access, request.params.userId),
   });
 }

@@ -173,7 +173,7 @@ export async function addMember(
   requireRole(access.role, input.role === 'owner' ? 'owners:manage' : 'members:manage');
   const user = await accounts.findUserByEmail(db, input.email.trim());
   if (user === undefined) {
-    throw new AppError(404, 'account_not_found', 'No account with this e-mail exists');
+    throw new AppError('account_not_found', 'No account with this e-mail exists');
   }
   try {
     const row = await repository.insertMember(db, {

@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { projectsMigrations } from './migrations.js';
 import { projectRoutes } from './routes.js';
 import { projectSecretRoutes } from './secret-routes.js';
@@ -9,9 +8,9 @@ import './tables.js';
 export const projectsModule: AppModule = {
   name: 'projects',
   migrations: projectsMigrations,
-  platformRoutes: documentKeyRules(async (router, ctx) => {
+  platformRoutes: (router, ctx) => {
     projectRoutes(router, ctx);
     projectSecretRoutes(router, ctx);
     projectVersionRoutes(router, ctx);
-  }),
+  },
 };

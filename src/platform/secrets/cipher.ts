@@ -49,7 +49,6 @@ export function decryptSecret(
 ): string {
   if (stored.keyId !== keyring.keyId) {
     throw new AppError(
-      500,
       'secrets_key_mismatch',
       `A secret was encrypted with key ${stored.keyId}, but the configured SECRETS_KEY is ${keyring.keyId}`,
     );
@@ -64,6 +63,6 @@ export function decryptSecret(
     const plaintext = decipher.update(body.subarray(0, body.length - TAG_BYTES));
     return Buffer.concat([plaintext, decipher.final()]).toString('utf8');
   } catch {
-    throw new AppError(500, 'secret_undecryptable', 'A stored secret failed authentication');
+    throw new AppError('secret_undecryptable', 'A stored secret failed authentication');
   }
 }

@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { usersMigrations } from './migrations.js';
 import { userRoutes } from './routes.js';
 import './tables.js';
@@ -7,5 +6,5 @@ import './tables.js';
 export const usersModule: AppModule = {
   name: 'users',
   migrations: usersMigrations,
-  platformRoutes: documentKeyRules(userRoutes),
+  platformRoutes: userRoutes,
 };

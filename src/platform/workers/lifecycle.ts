@@ -180,7 +180,7 @@ export class WorkerLifecycle {
             if (!gone && !force) throw error;
           }
         } else if (!force) {
-          throw new AppError(503, 'node_offline', 'The node went offline before the removal');
+          throw new AppError('node_offline', 'The node went offline before the removal');
         }
       }
       await repository.deleteWorker(this.ctx.db, row.id);

@@ -1,0 +1,42 @@
+/**
+ * Writes the committed contract: `openapi.json`, the API description the
+ * server serves with default settings, and `test/types/api.d.ts`, the
+ * TypeScript types generated from it that the tests use. Run
+ * `npm run openapi` after changing a route; the contract test fails while
+ * either file differs from what the code serves.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { contractDigest, describedApi } from '../src/http/contract.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const descriptionPath = `${root}openapi.json`;
+const typesPath = `${root}test/types/api.d.ts`;
+
+const document = await describedApi();
+const text = `${JSON.stringify(document, null, 2)}\n`;
+await writeFile(descriptionPath, text);
+
+// openapi-typescript needs the TypeScript 5 compiler API, which this
+// project's TypeScript 7 does not ship: run it with its own, pinned.
+execFileSync(
+  'npx',
+  [
+    '--yes',
+    '-p',
+    'typescript@5.9.3',
+    '-p',
+    'openapi-typescript@7.13.0',
+    'openapi-typescript',
+    descriptionPath,
+    '-o',
+    typesPath,
+  ],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const types = await readFile(typesPath, 'utf8');
+await writeFile(typesPath, `// openapi.json sha256: ${contractDigest(text)}\n${types}`);
+process.stdout.write(
+  `openapi.json: ${Object.keys(document.paths ?? {}).length} paths; test/types/api.d.ts written\n`,
+);

@@ -1,0 +1,161 @@
+import type { FastifyReply } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { CredentialRule } from '../../http/auth.js';
+import { requirePrincipal } from '../../http/auth.js';
+import type { ErrorCode } from '../../http/error-codes.js';
+import {
+  type Answer,
+  type PlainRoute,
+  type RouteRequest,
+  type RouteShape,
+  registerRoute,
+} from '../../http/route.js';
+import type { AppContext, Router } from '../../module.js';
+import type { AppScope } from '../apps/scopes.js';
+import { authorizeWorkspace, type WorkspaceAccess } from './authorize.js';
+import { type Action, PERMISSIONS } from './permissions.js';
+
+/**
+ * What an app token needs to call a content route:
+ * - a list of scopes, every one of them required (the installation's role is
+ *   checked as well, like any caller's);
+ * - `any-app`: no scope (the app's own workspace record);
+ * - `refused`: never for apps;
+ * - `session`: for signed-in people only (keys and apps get 403 `session_required`).
+ */
+export type AppRule = readonly AppScope[] | 'any-app' | 'refused' | 'session';
+
+/** The access kind and credential rule an app rule stands for. */
+export function appAccess(app: AppRule | 'public'): {
+  access: 'public' | 'session' | 'authenticated';
+  rule: CredentialRule | undefined;
+  note: string;
+} {
+  if (app === 'public') return { access: 'public', rule: undefined, note: '' };
+  if (app === 'session') {
+    return {
+      access: 'session',
+      rule: undefined,
+      note: '**Apps and API keys:** refused; for signed-in people.',
+    };
+  }
+  if (app === 'refused') {
+    return {
+      access: 'authenticated',
+      rule: undefined,
+      note: '**Apps:** refused (403 `app_not_allowed`).',
+    };
+  }
+  if (app === 'any-app') {
+    return { access: 'authenticated', rule: 'any', note: '**Apps:** any installed app, no scope.' };
+  }
+  const names = app.map((scope) => `\`${scope}\``).join(' and ');
+  return {
+    access: 'authenticated',
+    rule: app,
+    note: `**Apps:** need ${app.length > 1 ? 'the scopes' : 'the scope'} ${names}.`,
+  };
+}
+
+const IMPLIED: readonly ErrorCode[] = [
+  'validation_failed',
+  'unauthenticated',
+  'invalid_token',
+  'not_found',
+];
+
+/** A route under `/workspaces/:workspaceId`. */
+export interface WorkspaceRoute<U extends string, P, Q, B, R extends TSchema>
+  extends RouteShape<U, P, Q, B, R> {
+  /** The permission the caller's role needs (`permissions.ts`). */
+  action: Action;
+  app: AppRule;
+  /**
+   * Whether the work runs in one transaction opened here (with the
+   * authorization). Default: every route but GETs and `.read` actions.
+   */
+  transaction?: boolean;
+  /** Work done once the transaction has committed (removing file bytes); its failure is logged. */
+  afterCommit?(request: RouteRequest<U, P, Q, B>): Promise<void>;
+  handler(
+    db: Database,
+    access: WorkspaceAccess,
+    request: RouteRequest<U, P, Q, B>,
+    reply: FastifyReply,
+  ): Promise<Answer<R>>;
+}
+
+/**
+ * The route declarations of one group of workspace routes: each is
+ * authorized for its workspace and role, runs in a transaction when it
+ * writes, and answers with its status. `plain` declares the group's routes
+ * that are not under a workspace.
+ */
+export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly string[]) {
+  function route<
+    U extends `/workspaces/:workspaceId${string}`,
+    P = undefined,
+    Q = undefined,
+    B = undefined,
+    R extends TSchema = TSchema,
+  >(spec: WorkspaceRoute<U, P, Q, B, R>): void {
+    const { access, rule, note } = appAccess(spec.app);
+    const write = spec.transaction ?? (spec.method !== 'GET' && !spec.action.endsWith('.read'));
+    const roleNote = `**Role:** ${PERMISSIONS[spec.action]} or above (\`${spec.action}\`).`;
+    registerRoute(router, tags, {
+      ...spec,
+      access,
+      rule,
+      notes: [roleNote, note],
+      errors: [...IMPLIED, 'insufficient_role', ...forRule(spec.app), ...(spec.errors ?? [])],
+      handler: async (request, reply) => {
+        const principal = requirePrincipal(request);
+        const { workspaceId } = request.params as { workspaceId: string };
+        const work = async (db: Database) => {
+          const granted = await authorizeWorkspace(db, principal, workspaceId, spec.action);
+          return spec.handler(db, granted, request, reply);
+        };
+        if (!write) return work(ctx.db);
+        const result = await inTransaction(ctx.db, work);
+        await spec.afterCommit?.(request).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'committed, but the work after the commit failed');
+        });
+        return result;
+      },
+    });
+  }
+
+  function plain<
+    U extends string,
+    P = undefined,
+    Q = undefined,
+    B = undefined,
+    R extends TSchema = TSchema,
+  >(
+    spec: Omit<PlainRoute<U, P, Q, B, R>, 'access' | 'rule' | 'notes'> & {
+      app: AppRule | 'public';
+    },
+  ): void {
+    const { access, rule, note } = appAccess(spec.app);
+    const implied: ErrorCode[] =
+      access === 'public' ? ['validation_failed'] : [...IMPLIED, ...forRule(spec.app)];
+    registerRoute(router, tags, {
+      ...spec,
+      access,
+      rule,
+      notes: note === '' ? [] : [note],
+      errors: [...implied, ...(spec.errors ?? [])],
+    });
+  }
+
+  return { route, plain };
+}
+
+function forRule(app: AppRule | 'public'): ErrorCode[] {
+  if (app === 'public') return [];
+  if (app === 'session') return ['session_required'];
+  if (app === 'refused') return ['app_not_allowed'];
+  return app === 'any-app' ? [] : ['missing_scope'];
+}

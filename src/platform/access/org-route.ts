@@ -1,0 +1,155 @@
+import type { FastifyReply } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { type CredentialRule, requirePrincipal } from '../../http/auth.js';
+import type { ErrorCode } from '../../http/error-codes.js';
+import {
+  type Answer,
+  type PlainRoute,
+  type RouteRequest,
+  type RouteShape,
+  registerRoute,
+} from '../../http/route.js';
+import type { AppContext, Router } from '../../module.js';
+import { orgAccess } from '../orgs/service.js';
+import type { OrgAccess } from './org-access.js';
+import { ORG_PERMISSIONS, type OrgPermission, requireRole } from './roles.js';
+import type { Scope } from './scopes.js';
+
+/**
+ * What an organization API key needs to call a platform route:
+ * - a list of scopes, every one of them required (`*` stands for any);
+ * - `any-key`: any key of the organization, no scope (reads of the
+ *   organization record itself, which the key's holder already knows);
+ * - `session`: no key at all; the route is for signed-in people.
+ */
+export type KeyRule = readonly Scope[] | 'any-key' | 'session';
+
+/** The access kind and credential rule a key rule stands for. */
+export function keyAccess(key: KeyRule | 'public'): {
+  access: 'public' | 'session' | 'authenticated';
+  rule: CredentialRule | undefined;
+  note: string;
+  errors: ErrorCode[];
+} {
+  if (key === 'public') return { access: 'public', rule: undefined, note: '', errors: [] };
+  if (key === 'session') {
+    return {
+      access: 'session',
+      rule: undefined,
+      note: '**API keys:** refused (403 `session_required`): for signed-in people only.',
+      errors: ['session_required'],
+    };
+  }
+  if (key === 'any-key') {
+    return {
+      access: 'authenticated',
+      rule: 'any',
+      note: '**API keys:** any key of this organization, no scope needed.',
+      errors: [],
+    };
+  }
+  const names = key.map((scope) => `\`${scope}\``).join(' and ');
+  return {
+    access: 'authenticated',
+    rule: key,
+    note: `**API keys:** need ${key.length > 1 ? 'the scopes' : 'the scope'} ${names} (or \`*\`).`,
+    errors: ['missing_scope'],
+  };
+}
+
+const IMPLIED: readonly ErrorCode[] = [
+  'validation_failed',
+  'unauthenticated',
+  'invalid_token',
+  'key_not_allowed',
+  'not_found',
+];
+
+/** A route under `/orgs/:orgId` (served under `/api`). */
+export interface OrgRoute<U extends string, P, Q, B, R extends TSchema>
+  extends RouteShape<U, P, Q, B, R> {
+  key: KeyRule;
+  /** The permission the caller's role needs, when the route alone decides it. */
+  permission?: OrgPermission;
+  /**
+   * Whether the work runs in one transaction opened here (with the
+   * authorization). Default: every method but GET. Routes that wait on a
+   * node's agent say false and open their own.
+   */
+  transaction?: boolean;
+  handler(
+    db: Database,
+    access: OrgAccess,
+    request: RouteRequest<U, P, Q, B>,
+    reply: FastifyReply,
+  ): Promise<Answer<R>>;
+}
+
+/**
+ * The route declarations of one group of platform routes: each resolves the
+ * caller's access to its organization (and the role, when the route names a
+ * permission), runs in a transaction when it writes, and answers with its
+ * status. `plain` declares the group's routes outside an organization.
+ */
+export function orgRoutes(router: Router, ctx: AppContext, tags: readonly string[]) {
+  function route<
+    U extends `/orgs/:orgId${string}`,
+    P = undefined,
+    Q = undefined,
+    B = undefined,
+    R extends TSchema = TSchema,
+  >(spec: OrgRoute<U, P, Q, B, R>): void {
+    const { access, rule, note, errors } = keyAccess(spec.key);
+    const write = spec.transaction ?? spec.method !== 'GET';
+    const notes = [note];
+    if (spec.permission !== undefined) {
+      const roles = ORG_PERMISSIONS[spec.permission].join(' or ');
+      notes.unshift(`**Role:** ${roles} (\`${spec.permission}\`).`);
+      errors.push('insufficient_role');
+    }
+    registerRoute(router, tags, {
+      ...spec,
+      access,
+      rule,
+      notes,
+      errors: [...IMPLIED, ...errors, ...(spec.errors ?? [])],
+      handler: (request, reply) => {
+        const principal = requirePrincipal(request);
+        const { orgId } = request.params as { orgId: string };
+        const work = async (db: Database) => {
+          const granted = await orgAccess(db, principal, orgId);
+          if (spec.permission !== undefined) requireRole(granted.role, spec.permission);
+          return spec.handler(db, granted, request, reply);
+        };
+        return write ? inTransaction(ctx.db, work) : work(ctx.db);
+      },
+    });
+  }
+
+  function plain<
+    U extends string,
+    P = undefined,
+    Q = undefined,
+    B = undefined,
+    R extends TSchema = TSchema,
+  >(
+    spec: Omit<PlainRoute<U, P, Q, B, R>, 'access' | 'rule' | 'notes'> & {
+      key: KeyRule | 'public';
+    },
+  ): void {
+    const { access, rule, note, errors } = keyAccess(spec.key);
+    const implied: readonly ErrorCode[] =
+      access === 'public' ? ['validation_failed'] : [...IMPLIED, ...errors];
+    registerRoute(router, tags, {
+      ...spec,
+      access,
+      rule,
+      notes: note === '' ? [] : [note],
+      errors: [...implied, ...(spec.errors ?? [])],
+    });
+  }
+
+  return { route, plain };
+}

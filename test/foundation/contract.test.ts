@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractDigest } from '../../src/http/contract.js';
+import { ERROR_CODES } from '../../src/http/error-codes.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+const REGENERATE =
+  'the API changed: run `npm run openapi` and commit openapi.json and test/types/api.d.ts';
+
+let t: TestApp;
+let committedText: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  committedText = await readFile(new URL('../../openapi.json', import.meta.url), 'utf8');
+});
+afterAll(() => t.close());
+
+describe('the committed contract', () => {
+  it('is exactly the description the server serves', async () => {
+    const served = await t.http.get('/openapi.json');
+    expect(served.status).toBe(200);
+    expect(served.body, REGENERATE).toEqual(JSON.parse(committedText));
+  });
+
+  it('has its generated types made from this very description', async () => {
+    const types = await readFile(new URL('../types/api.d.ts', import.meta.url), 'utf8');
+    const recorded = /^\/\/ openapi\.json sha256: ([0-9a-f]{64})$/m.exec(types)?.[1];
+    expect(recorded, REGENERATE).toBe(contractDigest(committedText));
+  });
+
+  it('lists every error code of the catalog, with its meaning, in the Error schema', () => {
+    const document = JSON.parse(committedText);
+    const code = document.components.schemas.Error.properties.error.properties.code;
+    expect(code.enum).toEqual(Object.keys(ERROR_CODES));
+    for (const [name, { status, meaning }] of Object.entries(ERROR_CODES)) {
+      expect(code.description).toContain(`\`${name}\` (${status}): ${meaning}`);
+    }
+  });
+});
