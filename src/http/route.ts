@@ -49,8 +49,8 @@ export interface RouteShape<U extends string, P, Q, B, R extends TSchema> {
    * reply itself inside a transaction, which commits after it returns.
    */
   otherResponses?: Readonly<Record<number, TSchema>>;
-  /** The success status: 200 unless said (204 for `NoContent`). */
-  status?: 200 | 201 | 202 | 204 | 302 | 303;
+  /** The success status: 200 unless said (204 for `NoContent`; 101 for a WebSocket). */
+  status?: 101 | 200 | 201 | 202 | 204 | 302 | 303;
   /** The credentials the description lists, when a public route reads one itself (logout). */
   security?: ReadonlyArray<Record<string, string[]>>;
   /** Error codes this route may answer beyond the ones its kind implies. */

@@ -3,11 +3,12 @@ import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { createWorkspace } from '../../../test/helpers/factories.js';
+import type { RouteRef } from '../../http/auth.js';
 import type { AppModule } from '../../module.js';
-import { APP_ROUTE_SCOPES, appRuleFor, authorizeAppRoute } from './route-scopes.js';
+import { authorizeAppRoute } from './route-scopes.js';
 import { SCOPE_NAMES } from './scopes.js';
 
-/** A content route the table does not name, as a later module might add. */
+/** A content route declared without the helpers, so with no app rule. */
 const unlistedModule: AppModule = {
   name: 'unlisted',
   contentRoutes(router) {
@@ -28,54 +29,99 @@ afterAll(() => t.close());
 const contentRoutes = () =>
   t.routes.filter((route) => route.api === 'content' && route.method !== 'HEAD');
 
-describe('the app route-to-scope table', () => {
-  it('names every registered content route', () => {
-    const unnamed = contentRoutes()
-      .filter((route) => appRuleFor(route.method, route.canonicalUrl) === undefined)
+const ruleOf = (method: string, url: string) =>
+  t.routes.find((route) => route.method === method && route.canonicalUrl === url);
+
+describe('the app rules declared with the routes', () => {
+  it('declare every content route but the public ones through the helpers', () => {
+    const undeclared = contentRoutes()
+      .filter((route) => !route.declared)
       .map((route) => `${route.method} ${route.canonicalUrl}`);
     expect(contentRoutes().length).toBeGreaterThan(100);
-    expect([...new Set(unnamed)]).toEqual([]);
+    expect([...new Set(undeclared)]).toEqual([]);
   });
 
-  it('says public and session exactly where the routes declare them', () => {
+  it('give no rule to public and session routes', () => {
     for (const route of contentRoutes()) {
-      const rule = appRuleFor(route.method, route.canonicalUrl);
-      const key = `${route.method} ${route.canonicalUrl}`;
-      expect(rule === 'public', key).toBe(route.access === 'public');
-      expect(rule === 'session', key).toBe(route.access === 'session');
+      if (route.access === 'public' || route.access === 'session') {
+        expect(route.rule, `${route.method} ${route.canonicalUrl}`).toBeUndefined();
+      }
     }
   });
 
-  it('uses known scopes, read scopes for GET and write scopes for writes, POST reads named', () => {
+  it('use known scopes, read scopes for GET and write scopes for writes, POST reads named', () => {
     const postReads = ['query', 'group-counts', 'grouped-query', 'bulk-preview'];
-    for (const [key, rule] of Object.entries(APP_ROUTE_SCOPES)) {
-      if (typeof rule === 'string') continue;
-      const [method = '', url = ''] = key.split(' ');
-      expect(rule.length, key).toBeGreaterThan(0);
-      for (const scope of rule) expect(SCOPE_NAMES, key).toContain(scope);
-      const read = method === 'GET' || postReads.some((name) => url.endsWith(`/${name}`));
-      for (const scope of rule) expect(scope, key).toMatch(read ? /:read$/ : /:write$/);
+    let scoped = 0;
+    for (const route of contentRoutes()) {
+      const key = `${route.method} ${route.canonicalUrl}`;
+      if (route.rule === undefined) continue;
+      if (route.rule === 'any') {
+        expect(route.method, key).toBe('GET');
+        continue;
+      }
+      scoped++;
+      expect(route.rule.length, key).toBeGreaterThan(0);
+      const read =
+        route.method === 'GET' || postReads.some((name) => route.canonicalUrl.endsWith(`/${name}`));
+      for (const scope of route.rule) {
+        expect(SCOPE_NAMES, key).toContain(scope);
+        expect(scope, key).toMatch(read ? /:read$/ : /:write$/);
+      }
+    }
+    expect(scoped).toBeGreaterThan(60);
+  });
+
+  it('keep members, keys and invitations for people, and an app off its workspace record', () => {
+    expect(ruleOf('GET', '/workspaces/:workspaceId/events')?.rule).toEqual(['events:read']);
+    expect(ruleOf('HEAD', '/workspaces/:workspaceId/events')?.rule).toEqual(['events:read']);
+    expect(ruleOf('GET', '/workspaces/:workspaceId')?.rule).toBe('any');
+    const refused = ruleOf('PATCH', '/workspaces/:workspaceId');
+    expect([refused?.access, refused?.rule]).toEqual(['authenticated', undefined]);
+    for (const url of ['api-keys', 'invitations', 'app-installations']) {
+      expect(ruleOf('GET', `/workspaces/:workspaceId/${url}`)?.access, url).toBe('session');
     }
   });
 
-  it('is fail-closed for a route it does not name, and for other interfaces', () => {
-    expect(appRuleFor('HEAD', '/workspaces/:workspaceId/events')).toEqual(['events:read']);
-    expect(() =>
-      authorizeAppRoute(['items:read'], { method: 'GET', url: '/nowhere', api: 'content' }),
-    ).toThrowError(expect.objectContaining({ status: 403, code: 'app_not_allowed' }));
-    expect(() =>
-      authorizeAppRoute(['items:read'], { method: 'GET', url: '/api/orgs', api: 'platform' }),
-    ).toThrowError(expect.objectContaining({ code: 'app_not_allowed' }));
-    expect(() =>
-      authorizeAppRoute([], {
-        method: 'GET',
-        url: '/workspaces/:workspaceId/events',
-        api: 'content',
-      }),
-    ).toThrowError(expect.objectContaining({ code: 'missing_scope' }));
+  it('are fail-closed for routes declared without a rule or without the helpers, and elsewhere', () => {
+    const route = (extra: Partial<RouteRef>): RouteRef => ({
+      method: 'GET',
+      url: '/workspaces/:workspaceId/events',
+      api: 'content',
+      declared: true,
+      rule: ['events:read'],
+      ...extra,
+    });
+    const refused = expect.objectContaining({ status: 403, code: 'app_not_allowed' });
+    expect(() => authorizeAppRoute(['events:read'], route({}))).not.toThrow();
+    expect(() => authorizeAppRoute(['events:read'], route({ declared: false }))).toThrowError(
+      refused,
+    );
+    expect(() => authorizeAppRoute(['events:read'], route({ rule: undefined }))).toThrowError(
+      refused,
+    );
+    expect(() => authorizeAppRoute(['events:read'], route({ api: 'platform' }))).toThrowError(
+      refused,
+    );
+    expect(() => authorizeAppRoute([], route({}))).toThrowError(
+      expect.objectContaining({ code: 'missing_scope' }),
+    );
+    expect(() => authorizeAppRoute([], route({ rule: 'any' }))).not.toThrow();
   });
 
-  it('refuses an app token on a registered route the table does not name', async () => {
+  it('are stated in the API description of each route', async () => {
+    const document = (await t.http.get('/openapi.json')).body;
+    const events = document.paths['/workspaces/{workspaceId}/events'].get.description;
+    expect(events).toContain('**Apps:** need the scope `events:read`.');
+    expect(events).toContain('**Role:**');
+    expect(document.paths['/workspaces/{workspaceId}'].patch.description).toContain(
+      '**Apps:** refused (403 `app_not_allowed`).',
+    );
+    expect(document.paths['/workspaces/{workspaceId}/api-keys'].get.description).toContain(
+      '**Apps and API keys:** refused; for signed-in people.',
+    );
+  });
+
+  it('refuses an app token on a route declared without the helpers, and serves people', async () => {
     const probe = await createTestApp({}, [unlistedModule]);
     try {
       const workspace = await createWorkspace(probe);

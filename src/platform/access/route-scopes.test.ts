@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { createKey, createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
+import type { RouteRef } from '../../http/auth.js';
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppModule } from '../../module.js';
-import { authorizeKeyRoute, keyRuleFor, ROUTE_SCOPES } from './route-scopes.js';
+import { authorizeKeyRoute } from './route-scopes.js';
 import { SCOPES } from './scopes.js';
 
-/** A platform route that the scope table does not name (as a later module might add). */
+/** A platform route declared without the helpers, so with no key rule. */
 const unlistedModule: AppModule = {
   name: 'unlisted',
   platformRoutes(router) {
@@ -30,79 +31,78 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const orgRoutes = () =>
-  t.routes.filter((route) => route.url.startsWith('/api/orgs') && route.method !== 'HEAD');
+const platformRoutes = () =>
+  t.routes.filter((route) => route.api === 'platform' && route.method !== 'HEAD');
+const ruleOf = (method: string, url: string) =>
+  platformRoutes().find((route) => route.method === method && route.url === url);
 
-describe('the route-to-scope table', () => {
-  it('names every registered /api/orgs route', () => {
-    const unnamed = orgRoutes()
-      .filter((route) => keyRuleFor(route.method, route.url) === undefined)
+describe('the key rules declared with the routes', () => {
+  it('declare every platform route but the public ones through the helpers', () => {
+    const undeclared = platformRoutes()
+      .filter((route) => route.access !== 'public' && !route.declared)
       .map((route) => `${route.method} ${route.url}`);
-    expect(orgRoutes().length).toBeGreaterThan(15);
-    expect(unnamed).toEqual([]);
+    expect(platformRoutes().length).toBeGreaterThan(40);
+    expect(undeclared).toEqual([]);
   });
 
-  it('says session exactly for the session routes', () => {
-    for (const route of orgRoutes()) {
-      const rule = keyRuleFor(route.method, route.url);
-      expect(rule === 'session', `${route.method} ${route.url}`).toBe(route.access === 'session');
+  it('give no rule to session routes', () => {
+    for (const route of platformRoutes()) {
+      if (route.access === 'session')
+        expect(route.rule, `${route.method} ${route.url}`).toBeUndefined();
     }
   });
 
-  it('follows the spec: GET needs :read, others :write, worker terminals, SSH tokens and exec :exec', () => {
-    for (const [key, rule] of Object.entries(ROUTE_SCOPES)) {
-      const [method = '', url = ''] = key.split(' ');
-      expect(url, key).toMatch(/^\/api\//);
-      if (rule === 'session') continue;
-      if (rule === 'any-key') {
-        expect(method, key).toBe('GET');
+  it('follow the spec: GET needs :read, others :write, worker terminals, SSH tokens and exec :exec', () => {
+    let scoped = 0;
+    for (const route of platformRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      if (route.access === 'public' || route.rule === undefined) continue;
+      if (route.rule === 'any') {
+        expect(route.method, key).toBe('GET');
         continue;
       }
-      expect(rule.length, key).toBeGreaterThan(0);
-      for (const scope of rule) expect(SCOPES, key).toContain(scope);
-      const exec = /\/workers\/:workerId\/(terminals?|ssh-token|exec|commands)/.test(url);
-      const [primary] = rule;
-      if (exec) expect(rule, key).toEqual(['workers:exec']);
-      else if (method === 'GET') expect(primary, key).toMatch(/:read$/);
+      scoped++;
+      expect(route.rule.length, key).toBeGreaterThan(0);
+      for (const scope of route.rule) expect(SCOPES, key).toContain(scope);
+      const exec = /\/workers\/:workerId\/(terminals?|ssh-token|exec|commands)/.test(route.url);
+      const [primary] = route.rule;
+      if (exec) expect(route.rule, key).toEqual(['workers:exec']);
+      else if (route.method === 'GET') expect(primary, key).toMatch(/:read$/);
       else expect(primary, key).toMatch(/:write$/);
     }
+    expect(scoped).toBeGreaterThan(30);
+    expect(ruleOf('POST', '/api/orgs/:orgId/projects/:projectId/secrets')?.rule).toEqual([
+      'projects:write',
+      'secrets:write',
+    ]);
+    expect(ruleOf('GET', '/api/orgs/:orgId')?.rule).toBe('any');
+    expect(ruleOf('POST', '/api/orgs/:orgId/api-keys')?.access).toBe('session');
   });
 
-  it('answers HEAD like GET and is fail-closed for anything else', () => {
-    expect(keyRuleFor('HEAD', '/api/orgs/:orgId/projects')).toEqual(['projects:read']);
-    expect(keyRuleFor('GET', '/api/orgs/:orgId/nowhere')).toBeUndefined();
-    const route = (method: string, url: string, api: 'content' | 'platform' = 'platform') => ({
-      method,
-      url,
-      api,
+  it('are fail-closed for routes declared without a rule or without the helpers, and elsewhere', () => {
+    const route = (extra: Partial<RouteRef>): RouteRef => ({
+      method: 'POST',
+      url: '/api/orgs/:orgId/projects/:projectId/secrets',
+      api: 'platform',
+      declared: true,
+      rule: ['projects:write', 'secrets:write'],
+      ...extra,
     });
-    expect(() => authorizeKeyRoute(['*'], route('GET', '/api/orgs/:orgId/nowhere'))).toThrowError(
-      expect.objectContaining({ status: 403, code: 'key_not_allowed' }),
-    );
-    expect(() => authorizeKeyRoute(['*'], route('GET', '/workspaces', 'content'))).toThrowError(
-      expect.objectContaining({ status: 403, code: 'key_not_allowed' }),
-    );
-    expect(() => authorizeKeyRoute(['*'], route('GET', '/api/users/me'))).toThrowError(
-      expect.objectContaining({ code: 'key_not_allowed' }),
-    );
-    expect(() =>
-      authorizeKeyRoute(
-        ['projects:write'],
-        route('POST', '/api/orgs/:orgId/projects/:projectId/secrets'),
-      ),
-    ).toThrowError(
+    const refused = expect.objectContaining({ status: 403, code: 'key_not_allowed' });
+    expect(() => authorizeKeyRoute(['*'], route({}))).not.toThrow();
+    expect(() => authorizeKeyRoute(['*'], route({ declared: false }))).toThrowError(refused);
+    expect(() => authorizeKeyRoute(['*'], route({ rule: undefined }))).toThrowError(refused);
+    expect(() => authorizeKeyRoute(['*'], route({ api: 'content' }))).toThrowError(refused);
+    expect(() => authorizeKeyRoute(['projects:write'], route({}))).toThrowError(
       expect.objectContaining({
         code: 'missing_scope',
         message: 'This API key lacks the scope secrets:write',
       }),
     );
-    expect(() =>
-      authorizeKeyRoute(['*'], route('POST', '/api/orgs/:orgId/projects/:projectId/secrets')),
-    ).not.toThrow();
-    expect(() => authorizeKeyRoute(['nodes:read'], route('GET', '/api/orgs/:orgId'))).not.toThrow();
+    expect(() => authorizeKeyRoute([], route({ rule: 'any' }))).not.toThrow();
   });
 
-  it('refuses every key on a registered route it does not name, and serves people', async () => {
+  it('refuse every key on a route declared without the helpers, and serve people', async () => {
     const app = await createPlatformTestApp({}, [unlistedModule]);
     try {
       const person = await createUser(app);
@@ -113,12 +113,10 @@ describe('the route-to-scope table', () => {
       expect(byKey.body.error.code).toBe('key_not_allowed');
       const byPerson = await app.api.get(`/orgs/${team.id}/unlisted`, { token: person.token });
       expect(byPerson.status).toBe(200);
-      // And the table test above would name it as missing.
-      expect(
-        app.routes.some(
-          (r) => r.url === '/api/orgs/:orgId/unlisted' && keyRuleFor(r.method, r.url) === undefined,
-        ),
-      ).toBe(true);
+      // And the walk above would name it as undeclared.
+      expect(app.routes.some((r) => r.url === '/api/orgs/:orgId/unlisted' && !r.declared)).toBe(
+        true,
+      );
     } finally {
       await app.close();
     }
@@ -155,6 +153,12 @@ describe('the OpenAPI description', () => {
       'get /api/users/me/secrets',
       'post /api/users/me/secrets',
       'delete /api/users/me/secrets/{secretId}',
+      'get /api/orgs/{orgId}/projects/{projectId}/workers',
+      'post /api/orgs/{orgId}/projects/{projectId}/workers/{workerId}/exec',
+      'delete /api/orgs/{orgId}/projects/{projectId}/workers/{workerId}/terminals/{name}',
+      'get /api/orgs/{orgId}/nodes/{nodeId}/inventory',
+      'post /api/orgs/{orgId}/projects/{projectId}/build',
+      'get /api/workers/{workerId}/terminal',
     ];
     for (const entry of expected) {
       const [method = '', path = ''] = entry.split(' ');
@@ -165,6 +169,11 @@ describe('the OpenAPI description', () => {
     }
     const patch = document.paths['/api/orgs/{orgId}/projects/{projectId}'].patch;
     expect(patch.description).toContain('`projects:write`');
+    const exec = document.paths['/api/orgs/{orgId}/projects/{projectId}/workers/{workerId}/exec'];
+    expect(exec.post.description).toContain('need the scope `workers:exec`');
+    expect(Object.keys(exec.post.responses)).toEqual(
+      expect.arrayContaining(['200', '202', '403', '409', '503']),
+    );
     expect(document.paths['/api/orgs/{orgId}/api-keys'].post.description).toContain(
       'session_required',
     );

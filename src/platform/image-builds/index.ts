@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { buildActivity } from './activity.js';
 import { imageBuildsMigrations } from './migrations.js';
 import { recoverInterruptedBuilds } from './recovery.js';
@@ -14,8 +13,6 @@ export const imageBuildsModule: AppModule = {
     // A build is never cut off half-written: closing waits for those running.
     router.addHook('onClose', () => activity.drain());
     recoverInterruptedBuilds(ctx);
-    await documentKeyRules(async (scoped, scopedCtx) => {
-      imageBuildRoutes(scoped, scopedCtx);
-    })(router, ctx);
+    imageBuildRoutes(router, ctx);
   },
 };

@@ -3,13 +3,11 @@ import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
-import * as orgs from '../orgs/service.js';
+import { orgRoutes } from '../access/org-route.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { followBuild } from './follow.js';
 import { BuildParams, ImageBuild } from './schemas.js';
 import * as service from './service.js';
-
-const tags = ['Image builds'];
 
 const WHAT_A_BUILD_DOES =
   'A build starts a container from the base image (`WORKER_IMAGE`) on its node, clones the ' +
@@ -27,84 +25,79 @@ const WHAT_A_BUILD_DOES =
   'container uses, and says so in its log.';
 
 export function imageBuildRoutes(router: Router, ctx: AppContext): void {
-  router.post('/orgs/:orgId/projects/:projectId/build', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'buildProjectImage',
-      summary: 'Pre-build the project image',
-      description:
-        'Queues one build of the current project version on every node the organization can use ' +
-        'that is online and not draining (409 `no_node_available` when there is none), and answers ' +
-        'at once with the build records (`queued`); follow them in the list or live at ' +
-        '`GET /api/image-builds/{id}/logs`. Any member may build.\n\n' +
-        WHAT_A_BUILD_DOES,
-      params: ProjectParams,
-      response: { 202: Type.Array(ImageBuild) },
-    },
-    handler: async (request, reply) => {
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), request.params.orgId);
-      const builds = await service.startBuilds(ctx, access, request.params.projectId);
-      return reply.code(202).send(builds);
-    },
+  const { route, plain } = orgRoutes(router, ctx, ['Image builds']);
+
+  route({
+    method: 'POST',
+    url: '/orgs/:orgId/projects/:projectId/build',
+    key: ['projects:write'],
+    // The builds are queued in their own transaction, then started on the nodes.
+    transaction: false,
+    operationId: 'buildProjectImage',
+    summary: 'Pre-build the project image',
+    description:
+      'Queues one build of the current project version on every node the organization can use ' +
+      'that is online and not draining (409 `no_node_available` when there is none), and answers ' +
+      'at once with the build records (`queued`); follow them in the list or live at ' +
+      '`GET /api/image-builds/{id}/logs`. Any member may build.\n\n' +
+      WHAT_A_BUILD_DOES,
+    params: ProjectParams,
+    response: Type.Array(ImageBuild),
+    status: 202,
+    errors: ['no_node_available'],
+    handler: (_db, access, request) => service.startBuilds(ctx, access, request.params.projectId),
   });
 
-  router.get('/orgs/:orgId/projects/:projectId/image-builds', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listImageBuilds',
-      summary: 'List image builds',
-      description:
-        "The project's builds, newest first, with their steps, status, log and error. `current` " +
-        'marks, per node, the one new workers start from.\n\n' +
-        WHAT_A_BUILD_DOES,
-      params: ProjectParams,
-      response: { 200: Type.Array(ImageBuild) },
-    },
-    handler: async (request) => {
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), request.params.orgId);
-      return service.listBuilds(ctx, access, request.params.projectId);
-    },
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/projects/:projectId/image-builds',
+    key: ['projects:read'],
+    operationId: 'listImageBuilds',
+    summary: 'List image builds',
+    description:
+      "The project's builds, newest first, with their steps, status, log and error. `current` " +
+      'marks, per node, the one new workers start from.\n\n' +
+      WHAT_A_BUILD_DOES,
+    params: ProjectParams,
+    response: Type.Array(ImageBuild),
+    handler: (_db, access, request) => service.listBuilds(ctx, access, request.params.projectId),
   });
 
   /** Checked before the upgrade, so a refusal is a plain HTTP answer. */
   const followed = new WeakMap<FastifyRequest, string>();
 
-  router.route<{ Params: { buildId: string } }>({
+  plain({
     method: 'GET',
     url: '/image-builds/:buildId/logs',
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'followImageBuild',
-      summary: 'Follow an image build (WebSocket)',
-      description:
-        'A WebSocket upgrade, authenticated like any call; needs `projects:read` in the ' +
-        "build's organization (an unknown build, or another organization's, is 404 before the " +
-        'upgrade). The server sends JSON text frames: `{"type":"step","index":n,...step}` for each ' +
-        'step, `{"type":"log","data":"..."}` with the log so far, then the same as the build goes ' +
-        '(a step again when it changes; `log` frames carry what was appended), and finally ' +
-        '`{"type":"end","status":"succeeded"|"failed","error":...}` before closing with code 1000. ' +
-        'A finished build is replayed and ended at once.',
-      params: BuildParams,
-    },
-    preHandler: async (request) => {
-      const build = await service.buildToFollow(
-        ctx,
-        requirePrincipal(request),
-        request.params.buildId,
-      );
-      followed.set(request, build.id);
-    },
+    key: ['projects:read'],
+    operationId: 'followImageBuild',
+    summary: 'Follow an image build (WebSocket)',
+    description:
+      "A WebSocket upgrade, authenticated like any call (an unknown build, or another organization's, " +
+      'is 404 before the upgrade). The server sends JSON text frames: `{"type":"step","index":n,...step}` for each ' +
+      'step, `{"type":"log","data":"..."}` with the log so far, then the same as the build goes ' +
+      '(a step again when it changes; `log` frames carry what was appended), and finally ' +
+      '`{"type":"end","status":"succeeded"|"failed","error":...}` before closing with code 1000. ' +
+      'A finished build is replayed and ended at once.',
+    params: BuildParams,
+    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
+    status: 101,
+    errors: ['upgrade_required'],
     handler: upgradeRequired,
-    wsHandler: (socket, request) => {
-      const buildId = followed.get(request);
-      if (buildId === undefined) {
-        socket.close(1011, 'build not checked');
-        return;
-      }
-      followBuild(ctx, socket, buildId);
+    options: {
+      preHandler: async (request) => {
+        const { buildId } = request.params as { buildId: string };
+        const build = await service.buildToFollow(ctx, requirePrincipal(request), buildId);
+        followed.set(request, build.id);
+      },
+      wsHandler: (socket, request) => {
+        const buildId = followed.get(request);
+        if (buildId === undefined) {
+          socket.close(1011, 'build not checked');
+          return;
+        }
+        followBuild(ctx, socket, buildId);
+      },
     },
   });
 }

@@ -45,7 +45,8 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
     operationId: 'connectAgent',
     summary: "A node agent's link (WebSocket), authenticated by the node token",
     querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 512 })) }),
-    response: Type.Null(),
+    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
+    status: 101,
     errors: ['invalid_node_token', 'upgrade_required'],
     handler: upgradeRequired,
     options: {

@@ -2,13 +2,13 @@ import Type from 'typebox';
 import { CommandInfo, CommandOutput, ExecResult } from '../../agent/protocol/schemas.js';
 import { notFound } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
+import { orgRoutes } from '../access/org-route.js';
 import { agentCall } from './agent-call.js';
 import { CommandParams, ExecBody } from './inspect-schemas.js';
 import { workerLifecycle } from './lifecycle.js';
 import { WorkerParams } from './schemas.js';
-import { type WorkerTarget, workerTarget } from './target.js';
+import { TARGET_ERRORS, type WorkerTarget, workerTarget } from './target.js';
 
-const tags = ['Workers'];
 const WORKER = '/orgs/:orgId/projects/:projectId/workers/:workerId';
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** Output a waiting exec answers with, per channel; the rest is dropped (`truncated`). */
@@ -25,28 +25,34 @@ async function ownCommand(target: WorkerTarget, commandId: string) {
   return output;
 }
 
-/** Running commands in a worker, waiting or in the background, and following them. */
+/**
+ * Running commands in a worker, waiting or in the background, and following
+ * them. None holds a transaction open while the agent works.
+ */
 export function execRoutes(router: Router, ctx: AppContext): void {
   const { registry } = workerLifecycle(ctx);
+  const { route } = orgRoutes(router, ctx, ['Workers']);
 
-  router.post(`${WORKER}/exec`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'execInWorker',
-      summary: 'Run a command',
-      description:
-        'Runs in the worker (as its default user, in `/workspaces` unless `workdir` says otherwise). ' +
-        'By default waits for the exit and answers 200 with the exit code and output (each stream capped ' +
-        'at 4 MiB, `truncated` then; killed after `timeoutMs`, `timedOut` then). With `background: true` ' +
-        'answers 202 at once with the command record; the command keeps running whatever the client does. ' +
-        'Background commands live in the node agent: an agent restart forgets them.',
-      params: WorkerParams,
-      body: ExecBody,
-      response: { 200: ExecResult, 202: CommandInfo },
-    },
-    handler: async (request, reply) => {
-      const target = await workerTarget(ctx, registry, request, request.params, true);
+  route({
+    method: 'POST',
+    url: `${WORKER}/exec`,
+    key: ['workers:exec'],
+    transaction: false,
+    operationId: 'execInWorker',
+    summary: 'Run a command',
+    description:
+      'Runs in the worker (as its default user, in `/workspaces` unless `workdir` says otherwise). ' +
+      'By default waits for the exit and answers 200 with the exit code and output (each stream capped ' +
+      'at 4 MiB, `truncated` then; killed after `timeoutMs`, `timedOut` then). With `background: true` ' +
+      'answers 202 at once with the command record; the command keeps running whatever the client does. ' +
+      'Background commands live in the node agent: an agent restart forgets them.',
+    params: WorkerParams,
+    body: ExecBody,
+    response: ExecResult,
+    otherResponses: { 202: CommandInfo },
+    errors: TARGET_ERRORS,
+    handler: async (db, access, request, reply) => {
+      const target = await workerTarget(db, registry, access, request.params, true);
       const { command, env, workdir, stdin, timeoutMs } = request.body;
       const common = {
         containerId: target.containerId,
@@ -59,7 +65,7 @@ export function execRoutes(router: Router, ctx: AppContext): void {
         return reply.code(202).send(info);
       }
       const limit = timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const result = await agentCall(() =>
+      return agentCall(() =>
         target.peer.request(
           'exec.run',
           {
@@ -71,22 +77,21 @@ export function execRoutes(router: Router, ctx: AppContext): void {
           limit + 30_000,
         ),
       );
-      return reply.code(200).send(result);
     },
   });
 
-  router.get(`${WORKER}/commands`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'listWorkerCommands',
-      summary: 'List background commands',
-      description: 'Commands started with `background: true` in this worker, running or ended.',
-      params: WorkerParams,
-      response: { 200: Type.Array(CommandInfo) },
-    },
-    handler: async (request) => {
-      const target = await workerTarget(ctx, registry, request, request.params, true);
+  route({
+    method: 'GET',
+    url: `${WORKER}/commands`,
+    key: ['workers:exec'],
+    operationId: 'listWorkerCommands',
+    summary: 'List background commands',
+    description: 'Commands started with `background: true` in this worker, running or ended.',
+    params: WorkerParams,
+    response: Type.Array(CommandInfo),
+    errors: TARGET_ERRORS,
+    handler: async (db, access, request) => {
+      const target = await workerTarget(db, registry, access, request.params, true);
       const { commands } = await agentCall(() =>
         target.peer.request('command.list', { containerId: target.containerId }),
       );
@@ -94,36 +99,37 @@ export function execRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  router.get(`${WORKER}/commands/:commandId`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'getWorkerCommand',
-      summary: 'Get a background command',
-      description:
-        'Its state (`running`, `exited`, `cancelled`, `failed`), exit code and output so far (the agent ' +
-        'keeps the last 1 MiB; `droppedBytes` counts what went before).',
-      params: CommandParams,
-      response: { 200: CommandOutput },
-    },
-    handler: async (request) => {
-      const target = await workerTarget(ctx, registry, request, request.params, true);
+  route({
+    method: 'GET',
+    url: `${WORKER}/commands/:commandId`,
+    key: ['workers:exec'],
+    operationId: 'getWorkerCommand',
+    summary: 'Get a background command',
+    description:
+      'Its state (`running`, `exited`, `cancelled`, `failed`), exit code and output so far (the agent ' +
+      'keeps the last 1 MiB; `droppedBytes` counts what went before).',
+    params: CommandParams,
+    response: CommandOutput,
+    errors: [...TARGET_ERRORS, 'command_not_found'],
+    handler: async (db, access, request) => {
+      const target = await workerTarget(db, registry, access, request.params, true);
       return ownCommand(target, request.params.commandId);
     },
   });
 
-  router.post(`${WORKER}/commands/:commandId/cancel`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      operationId: 'cancelWorkerCommand',
-      summary: 'Cancel a background command',
-      description: 'Kills its process group; a command that already ended is answered as it is.',
-      params: CommandParams,
-      response: { 200: CommandInfo },
-    },
-    handler: async (request) => {
-      const target = await workerTarget(ctx, registry, request, request.params, true);
+  route({
+    method: 'POST',
+    url: `${WORKER}/commands/:commandId/cancel`,
+    key: ['workers:exec'],
+    transaction: false,
+    operationId: 'cancelWorkerCommand',
+    summary: 'Cancel a background command',
+    description: 'Kills its process group; a command that already ended is answered as it is.',
+    params: CommandParams,
+    response: CommandInfo,
+    errors: [...TARGET_ERRORS, 'command_not_found'],
+    handler: async (db, access, request) => {
+      const target = await workerTarget(db, registry, access, request.params, true);
       await ownCommand(target, request.params.commandId);
       return agentCall(() =>
         target.peer.request('command.cancel', { commandId: request.params.commandId }),

@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { documentKeyRules } from '../access/route-scopes.js';
 import { execRoutes } from './exec-routes.js';
 import { inspectRoutes } from './inspect-routes.js';
 import { inventoryRoute } from './inventory-route.js';
@@ -27,14 +26,12 @@ export const workersModule: AppModule = {
     const lifecycle = workerLifecycle(ctx);
     watchNodes(ctx, lifecycle);
     router.addHook('onClose', () => lifecycle.tasks.drain());
-    await documentKeyRules(async (scoped, scopedCtx) => {
-      workerRoutes(scoped, scopedCtx);
-      inspectRoutes(scoped, scopedCtx);
-      execRoutes(scoped, scopedCtx);
-      terminalRoutes(scoped, scopedCtx);
-      terminalSocketRoute(scoped, scopedCtx);
-      sshRoute(scoped, scopedCtx);
-      inventoryRoute(scoped, scopedCtx);
-    })(router, ctx);
+    workerRoutes(router, ctx);
+    inspectRoutes(router, ctx);
+    execRoutes(router, ctx);
+    terminalRoutes(router, ctx);
+    terminalSocketRoute(router, ctx);
+    sshRoute(router, ctx);
+    inventoryRoute(router, ctx);
   },
 };

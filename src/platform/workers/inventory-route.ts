@@ -1,9 +1,7 @@
-import { requirePrincipal } from '../../http/auth.js';
 import type { AppContext, Router } from '../../module.js';
-import { requireAccess } from '../access/org-access.js';
+import { orgRoutes } from '../access/org-route.js';
 import { Inventory, NodeParams } from '../nodes/schemas.js';
 import { nodeInOrg } from '../nodes/service.js';
-import * as orgs from '../orgs/service.js';
 import { agentCall } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
 import * as repository from './repository.js';
@@ -12,28 +10,27 @@ import * as repository from './repository.js';
 export function inventoryRoute(router: Router, ctx: AppContext): void {
   const { registry } = workerLifecycle(ctx);
 
-  router.get('/orgs/:orgId/nodes/:nodeId/inventory', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: ['Nodes'],
-      operationId: 'getNodeInventory',
-      summary: 'Live container inventory',
-      description:
-        "Asks the node's agent now (503 `node_offline` when none is connected) for every container " +
-        'Sparrow manages there. Each is matched to its worker; one that no worker owns is an orphan ' +
-        '(left by a worker deleted while its node was unreachable). On a shared node, containers of ' +
-        "other organizations' workers are not listed.",
-      params: NodeParams,
-      response: { 200: Inventory },
-    },
-    handler: async (request) => {
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), request.params.orgId);
-      requireAccess(access, 'nodes:read');
-      const node = await nodeInOrg(ctx.db, access, request.params.nodeId);
+  orgRoutes(router, ctx, ['Nodes']).route({
+    method: 'GET',
+    url: '/orgs/:orgId/nodes/:nodeId/inventory',
+    key: ['nodes:read'],
+    permission: 'nodes:read',
+    operationId: 'getNodeInventory',
+    summary: 'Live container inventory',
+    description:
+      "Asks the node's agent now (503 `node_offline` when none is connected) for every container " +
+      'Sparrow manages there. Each is matched to its worker; one that no worker owns is an orphan ' +
+      '(left by a worker deleted while its node was unreachable). On a shared node, containers of ' +
+      "other organizations' workers are not listed.",
+    params: NodeParams,
+    response: Inventory,
+    errors: ['node_offline', 'agent_timeout', 'agent_error'],
+    handler: async (db, access, request) => {
+      const node = await nodeInOrg(db, access, request.params.nodeId);
       const peer = registry.peer(node.id);
       const { containers } = await agentCall(() => peer.request('inventory.list', {}));
       const workers = new Map(
-        (await repository.workersOnNode(ctx.db, node.id)).map((worker) => [worker.id, worker]),
+        (await repository.workersOnNode(db, node.id)).map((worker) => [worker.id, worker]),
       );
       const listed = containers.flatMap((container) => {
         const worker = container.workerId === null ? undefined : workers.get(container.workerId);

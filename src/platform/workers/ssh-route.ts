@@ -1,8 +1,7 @@
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
 import { Timestamp } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
-import * as orgs from '../orgs/service.js';
+import { orgRoutes } from '../access/org-route.js';
 import { WorkerParams } from './schemas.js';
 import { requireControl, workerInProject } from './service.js';
 import { issueSshToken, SSH_TOKEN_TTL_MS } from './ssh-tokens.js';
@@ -18,35 +17,35 @@ const SshToken = Type.Object(
 );
 
 export function sshRoute(router: Router, ctx: AppContext): void {
-  router.post('/orgs/:orgId/projects/:projectId/workers/:workerId/ssh-token', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: ['Terminals'],
-      operationId: 'createWorkerSshToken',
-      summary: 'Generate an SSH token',
-      description:
-        `A short-lived credential (${SSH_TOKEN_TTL_MS / 60_000} minutes) for a shell entry point into ` +
-        'this worker. It opens exactly one thing: the terminal endpoint of this worker, ' +
-        '`GET /api/workers/{workerId}/terminal` (as `Authorization: Bearer sst_...`), acting as the ' +
-        'person who asked for it, whose role is checked again at each use. Any other route refuses it ' +
-        '(403). It is what an SSH gateway or a `websocat`-style client presents on behalf of a user; ' +
-        'Sparrow itself runs no SSH daemon. Needs a session or a personal key (with `workers:exec`).',
-      params: WorkerParams,
-      response: { 201: SshToken },
-    },
-    handler: async (request, reply) => {
-      const { orgId, projectId, workerId } = request.params;
-      const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), orgId);
-      const row = await workerInProject(ctx.db, access, projectId, workerId);
+  orgRoutes(router, ctx, ['Terminals']).route({
+    method: 'POST',
+    url: '/orgs/:orgId/projects/:projectId/workers/:workerId/ssh-token',
+    key: ['workers:exec'],
+    operationId: 'createWorkerSshToken',
+    summary: 'Generate an SSH token',
+    description:
+      `A short-lived credential (${SSH_TOKEN_TTL_MS / 60_000} minutes) for a shell entry point into ` +
+      'this worker. It opens exactly one thing: the terminal endpoint of this worker, ' +
+      '`GET /api/workers/{workerId}/terminal` (as `Authorization: Bearer sst_...`), acting as the ' +
+      'person who asked for it, whose role is checked again at each use. Any other route refuses it ' +
+      '(403). It is what an SSH gateway or a `websocat`-style client presents on behalf of a user; ' +
+      'Sparrow itself runs no SSH daemon. Needs a session or a personal key.',
+    params: WorkerParams,
+    response: SshToken,
+    status: 201,
+    errors: ['insufficient_role', 'person_required'],
+    handler: async (trx, access, request) => {
+      const { projectId, workerId } = request.params;
+      const row = await workerInProject(trx, access, projectId, workerId);
       requireControl(access, row);
-      const { token, expiresAt } = await issueSshToken(ctx.db, access, row.id);
+      const { token, expiresAt } = await issueSshToken(trx, access, row.id);
       const base = ctx.config.publicUrl.replace(/^http/, 'ws');
-      return reply.code(201).send({
+      return {
         token,
         expiresAt: expiresAt.toISOString(),
         workerId: row.id,
         terminalUrl: `${base}/api/workers/${row.id}/terminal`,
-      });
+      };
     },
   });
 }

@@ -1,11 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { AgentPeer } from '../../agent/peer.js';
-import { requirePrincipal } from '../../http/auth.js';
+import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
-import type { AppContext } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import type { AgentRegistry } from '../nodes/registry.js';
-import * as orgs from '../orgs/service.js';
 import type { WorkerRow } from './repository.js';
 import { requireControl, workerInProject } from './service.js';
 
@@ -17,7 +14,6 @@ export interface WorkerTarget {
 }
 
 export interface TargetParams {
-  orgId: string;
   projectId: string;
   workerId: string;
 }
@@ -29,14 +25,13 @@ export interface TargetParams {
  * `worker_not_running` unless it is ready, 503 `node_offline`.
  */
 export async function workerTarget(
-  ctx: AppContext,
+  db: Database,
   registry: AgentRegistry,
-  request: FastifyRequest,
+  access: OrgAccess,
   params: TargetParams,
   control: boolean,
 ): Promise<WorkerTarget> {
-  const access = await orgs.orgAccess(ctx.db, requirePrincipal(request), params.orgId);
-  const row = await workerInProject(ctx.db, access, params.projectId, params.workerId);
+  const row = await workerInProject(db, access, params.projectId, params.workerId);
   if (control) requireControl(access, row);
   return runningTarget(registry, access, row);
 }
@@ -53,3 +48,12 @@ export function runningTarget(
   }
   return { access, row, peer: registry.peer(row.node_id), containerId: row.container_id };
 }
+
+/** What a route acting on a running worker may answer beyond the usual. */
+export const TARGET_ERRORS = [
+  'insufficient_role',
+  'worker_not_running',
+  'node_offline',
+  'agent_timeout',
+  'agent_error',
+] as const;

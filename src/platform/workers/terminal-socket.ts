@@ -10,6 +10,7 @@ import { Strict, Uuid } from '../../http/schemas.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
+import { orgRoutes } from '../access/org-route.js';
 import * as orgs from '../orgs/service.js';
 import { agentCall, fromAgentError } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
@@ -151,8 +152,9 @@ function relay(
 export function terminalSocketRoute(router: Router, ctx: AppContext): void {
   const { registry } = workerLifecycle(ctx);
 
-  async function authorize(request: FastifyRequest<{ Params: { workerId: string } }>) {
-    const row = await repository.findWorker(ctx.db, request.params.workerId);
+  async function authorize(request: FastifyRequest) {
+    const { workerId } = request.params as { workerId: string };
+    const row = await repository.findWorker(ctx.db, workerId);
     if (row === undefined) throw notFound('Worker');
     const principal = requirePrincipal(request);
     let access: OrgAccess;
@@ -174,86 +176,88 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     request.workerTarget = runningTarget(registry, access, row);
   }
 
-  router.route({
-    method: 'GET',
-    url: '/workers/:workerId/terminal',
-    config: { access: 'authenticated' },
-    schema: {
-      tags: ['Terminals'],
-      operationId: 'attachWorkerTerminal',
-      summary: 'Terminal and log stream (WebSocket)',
-      description: [
-        'A WebSocket upgrade, authenticated like REST before it (a session, as header or `session` cookie, ',
-        'or a key with `workers:exec`). Frames are JSON text. `mode=terminal` (default) attaches to the ',
-        'session named by `session` (default `main`), creating it when it does not exist: the server sends ',
-        '`{"type":"ready",...}` then `{"type":"output","data":base64}` frames, first the restored screen and ',
-        'scrollback; the client sends `{"type":"input","data":base64}` and `{"type":"resize","cols":n,"rows":n}`. ',
-        'Several clients may attach at once (the latest size wins). Closing the socket detaches; the ',
-        'program keeps running. `{"type":"exit","exitCode":n}` when it ends. `mode=logs` follows the ',
-        'container logs (`tail` lines first): `output` frames with `stream` stdout or stderr, then `end`. ',
-        'A bad client frame is answered with `{"type":"error","code":"invalid_frame"}`.',
-      ].join(''),
-      params: Strict({ workerId: Uuid }),
-      querystring: TerminalQuery,
-    },
-    preValidation: authorize,
-    handler: upgradeRequired,
-    wsHandler: (socket, request) => {
-      const target = request.workerTarget;
-      const query = request.query as TerminalQuery;
-      if (target === undefined) return socket.close(1011, 'no target');
-      if (query.mode === 'logs') {
-        relay(
-          socket,
-          async (handlers) => {
-            const { stream } = await target.peer.openStream(
-              'logs.follow',
-              {
-                containerId: target.containerId,
-                ...(query.tail === undefined ? {} : { tail: query.tail }),
-              },
-              handlers,
-            );
-            return { stream, ready: { mode: 'logs' } };
-          },
-          'end',
-        );
-        return;
-      }
-      const name = query.session ?? 'main';
-      const size =
-        query.cols !== undefined && query.rows !== undefined
-          ? { cols: query.cols, rows: query.rows }
-          : {};
+  function attach(socket: WebSocket, request: FastifyRequest): void {
+    const target = request.workerTarget;
+    const query = request.query as TerminalQuery;
+    if (target === undefined) {
+      socket.close(1011, 'no target');
+      return;
+    }
+    if (query.mode === 'logs') {
       relay(
         socket,
         async (handlers) => {
-          const { terminals } = await agentCall(() =>
-            target.peer.request('terminal.list', { containerId: target.containerId }),
-          );
-          if (!terminals.some((terminal) => terminal.name === name)) {
-            await target.peer
-              .request('terminal.create', { containerId: target.containerId, name, ...size })
-              .catch((error: unknown) => {
-                // Another client created it meanwhile.
-                if (
-                  !(error instanceof Error && 'code' in error && error.code === 'terminal_exists')
-                )
-                  throw error;
-              });
-          }
-          const { result, stream } = await target.peer.openStream(
-            'terminal.attach',
-            { containerId: target.containerId, name, ...size },
+          const { stream } = await target.peer.openStream(
+            'logs.follow',
+            {
+              containerId: target.containerId,
+              ...(query.tail === undefined ? {} : { tail: query.tail }),
+            },
             handlers,
           );
-          return {
-            stream,
-            ready: { mode: 'terminal', session: result.name, cols: result.cols, rows: result.rows },
-          };
+          return { stream, ready: { mode: 'logs' } };
         },
-        'exit',
+        'end',
       );
-    },
+      return;
+    }
+    const name = query.session ?? 'main';
+    const size =
+      query.cols !== undefined && query.rows !== undefined
+        ? { cols: query.cols, rows: query.rows }
+        : {};
+    relay(
+      socket,
+      async (handlers) => {
+        const { terminals } = await agentCall(() =>
+          target.peer.request('terminal.list', { containerId: target.containerId }),
+        );
+        if (!terminals.some((terminal) => terminal.name === name)) {
+          await target.peer
+            .request('terminal.create', { containerId: target.containerId, name, ...size })
+            .catch((error: unknown) => {
+              // Another client created it meanwhile.
+              if (!(error instanceof Error && 'code' in error && error.code === 'terminal_exists'))
+                throw error;
+            });
+        }
+        const { result, stream } = await target.peer.openStream(
+          'terminal.attach',
+          { containerId: target.containerId, name, ...size },
+          handlers,
+        );
+        return {
+          stream,
+          ready: { mode: 'terminal', session: result.name, cols: result.cols, rows: result.rows },
+        };
+      },
+      'exit',
+    );
+  }
+
+  orgRoutes(router, ctx, ['Terminals']).plain({
+    method: 'GET',
+    url: '/workers/:workerId/terminal',
+    key: ['workers:exec'],
+    operationId: 'attachWorkerTerminal',
+    summary: 'Terminal and log stream (WebSocket)',
+    description: [
+      'A WebSocket upgrade, authenticated like REST before it (a session, as header or `session` cookie, ',
+      'a key with `workers:exec`, or an SSH token of this worker). Frames are JSON text. `mode=terminal` (default) attaches to the ',
+      'session named by `session` (default `main`), creating it when it does not exist: the server sends ',
+      '`{"type":"ready",...}` then `{"type":"output","data":base64}` frames, first the restored screen and ',
+      'scrollback; the client sends `{"type":"input","data":base64}` and `{"type":"resize","cols":n,"rows":n}`. ',
+      'Several clients may attach at once (the latest size wins). Closing the socket detaches; the ',
+      'program keeps running. `{"type":"exit","exitCode":n}` when it ends. `mode=logs` follows the ',
+      'container logs (`tail` lines first): `output` frames with `stream` stdout or stderr, then `end`. ',
+      'A bad client frame is answered with `{"type":"error","code":"invalid_frame"}`.',
+    ].join(''),
+    params: Strict({ workerId: Uuid }),
+    querystring: TerminalQuery,
+    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
+    status: 101,
+    errors: ['upgrade_required', 'insufficient_role', 'worker_not_running', 'node_offline'],
+    handler: upgradeRequired,
+    options: { preValidation: authorize, wsHandler: attach },
   });
 }
