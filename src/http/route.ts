@@ -167,3 +167,52 @@ export function routesOf(router: Router, tags: readonly string[]) {
     route: PlainRoute<U, P, Q, B, R>,
   ): void => registerRoute(router, tags, route);
 }
+
+/** What one interface's credential rule stands for: the access kind, the rule, its note and codes. */
+export interface RuleMeaning {
+  access: Access;
+  rule: CredentialRule | undefined;
+  /** The line the description gets (who may call); empty for public routes. */
+  note: string;
+  errors: ErrorCode[];
+}
+
+/** A route declared with its rule of one interface (`Extra`: `{ app }` or `{ key }`). */
+export type PlainSpec<U extends string, P, Q, B, R extends TSchema, Extra> = Omit<
+  PlainRoute<U, P, Q, B, R>,
+  'access' | 'rule' | 'notes'
+> &
+  Extra;
+
+/**
+ * Declares routes outside a workspace or an organization, for one interface:
+ * `meaningOf` reads the rule from the declaration, `implied` are the codes
+ * every authenticated route of the interface may answer.
+ */
+export function plainRoutes<Extra>(
+  router: Router,
+  tags: readonly string[],
+  implied: readonly ErrorCode[],
+  meaningOf: (extra: Extra) => RuleMeaning,
+) {
+  return <
+    U extends string,
+    P = undefined,
+    Q = undefined,
+    B = undefined,
+    R extends TSchema = TSchema,
+  >(
+    spec: PlainSpec<U, P, Q, B, R, Extra>,
+  ): void => {
+    const { access, rule, note, errors } = meaningOf(spec);
+    const codes: readonly ErrorCode[] =
+      access === 'public' ? ['validation_failed'] : [...implied, ...errors];
+    registerRoute(router, tags, {
+      ...spec,
+      access,
+      rule,
+      notes: note === '' ? [] : [note],
+      errors: [...codes, ...(spec.errors ?? [])],
+    });
+  };
+}

@@ -2,14 +2,14 @@ import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { CredentialRule } from '../../http/auth.js';
 import { requirePrincipal } from '../../http/auth.js';
 import type { ErrorCode } from '../../http/error-codes.js';
 import {
   type Answer,
-  type PlainRoute,
+  plainRoutes,
   type RouteRequest,
   type RouteShape,
+  type RuleMeaning,
   registerRoute,
 } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
@@ -28,17 +28,14 @@ import { type Action, PERMISSIONS } from './permissions.js';
 export type AppRule = readonly AppScope[] | 'any-app' | 'refused' | 'session';
 
 /** The access kind and credential rule an app rule stands for. */
-export function appAccess(app: AppRule | 'public'): {
-  access: 'public' | 'session' | 'authenticated';
-  rule: CredentialRule | undefined;
-  note: string;
-} {
-  if (app === 'public') return { access: 'public', rule: undefined, note: '' };
+export function appAccess(app: AppRule | 'public'): RuleMeaning {
+  if (app === 'public') return { access: 'public', rule: undefined, note: '', errors: [] };
   if (app === 'session') {
     return {
       access: 'session',
       rule: undefined,
       note: '**Apps and API keys:** refused; for signed-in people.',
+      errors: ['session_required'],
     };
   }
   if (app === 'refused') {
@@ -46,16 +43,23 @@ export function appAccess(app: AppRule | 'public'): {
       access: 'authenticated',
       rule: undefined,
       note: '**Apps:** refused (403 `app_not_allowed`).',
+      errors: ['app_not_allowed'],
     };
   }
   if (app === 'any-app') {
-    return { access: 'authenticated', rule: 'any', note: '**Apps:** any installed app, no scope.' };
+    return {
+      access: 'authenticated',
+      rule: 'any',
+      note: '**Apps:** any installed app, no scope.',
+      errors: [],
+    };
   }
   const names = app.map((scope) => `\`${scope}\``).join(' and ');
   return {
     access: 'authenticated',
     rule: app,
     note: `**Apps:** need ${app.length > 1 ? 'the scopes' : 'the scope'} ${names}.`,
+    errors: ['missing_scope'],
   };
 }
 
@@ -101,7 +105,7 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
     B = undefined,
     R extends TSchema = TSchema,
   >(spec: WorkspaceRoute<U, P, Q, B, R>): void {
-    const { access, rule, note } = appAccess(spec.app);
+    const { access, rule, note, errors } = appAccess(spec.app);
     const write = spec.transaction ?? (spec.method !== 'GET' && !spec.action.endsWith('.read'));
     const roleNote = `**Role:** ${PERMISSIONS[spec.action]} or above (\`${spec.action}\`).`;
     registerRoute(router, tags, {
@@ -109,7 +113,7 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
       access,
       rule,
       notes: [roleNote, note],
-      errors: [...IMPLIED, 'insufficient_role', ...forRule(spec.app), ...(spec.errors ?? [])],
+      errors: [...IMPLIED, 'insufficient_role', ...errors, ...(spec.errors ?? [])],
       handler: async (request, reply) => {
         const principal = requirePrincipal(request);
         const { workspaceId } = request.params as { workspaceId: string };
@@ -127,35 +131,9 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
     });
   }
 
-  function plain<
-    U extends string,
-    P = undefined,
-    Q = undefined,
-    B = undefined,
-    R extends TSchema = TSchema,
-  >(
-    spec: Omit<PlainRoute<U, P, Q, B, R>, 'access' | 'rule' | 'notes'> & {
-      app: AppRule | 'public';
-    },
-  ): void {
-    const { access, rule, note } = appAccess(spec.app);
-    const implied: ErrorCode[] =
-      access === 'public' ? ['validation_failed'] : [...IMPLIED, ...forRule(spec.app)];
-    registerRoute(router, tags, {
-      ...spec,
-      access,
-      rule,
-      notes: note === '' ? [] : [note],
-      errors: [...implied, ...(spec.errors ?? [])],
-    });
-  }
+  const plain = plainRoutes<{ app: AppRule | 'public' }>(router, tags, IMPLIED, (spec) =>
+    appAccess(spec.app),
+  );
 
   return { route, plain };
-}
-
-function forRule(app: AppRule | 'public'): ErrorCode[] {
-  if (app === 'public') return [];
-  if (app === 'session') return ['session_required'];
-  if (app === 'refused') return ['app_not_allowed'];
-  return app === 'any-app' ? [] : ['missing_scope'];
 }

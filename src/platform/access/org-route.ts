@@ -2,13 +2,14 @@ import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { type CredentialRule, requirePrincipal } from '../../http/auth.js';
+import { requirePrincipal } from '../../http/auth.js';
 import type { ErrorCode } from '../../http/error-codes.js';
 import {
   type Answer,
-  type PlainRoute,
+  plainRoutes,
   type RouteRequest,
   type RouteShape,
+  type RuleMeaning,
   registerRoute,
 } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
@@ -27,12 +28,7 @@ import type { Scope } from './scopes.js';
 export type KeyRule = readonly Scope[] | 'any-key' | 'session';
 
 /** The access kind and credential rule a key rule stands for. */
-export function keyAccess(key: KeyRule | 'public'): {
-  access: 'public' | 'session' | 'authenticated';
-  rule: CredentialRule | undefined;
-  note: string;
-  errors: ErrorCode[];
-} {
+export function keyAccess(key: KeyRule | 'public'): RuleMeaning {
   if (key === 'public') return { access: 'public', rule: undefined, note: '', errors: [] };
   if (key === 'session') {
     return {
@@ -128,28 +124,9 @@ export function orgRoutes(router: Router, ctx: AppContext, tags: readonly string
     });
   }
 
-  function plain<
-    U extends string,
-    P = undefined,
-    Q = undefined,
-    B = undefined,
-    R extends TSchema = TSchema,
-  >(
-    spec: Omit<PlainRoute<U, P, Q, B, R>, 'access' | 'rule' | 'notes'> & {
-      key: KeyRule | 'public';
-    },
-  ): void {
-    const { access, rule, note, errors } = keyAccess(spec.key);
-    const implied: readonly ErrorCode[] =
-      access === 'public' ? ['validation_failed'] : [...IMPLIED, ...errors];
-    registerRoute(router, tags, {
-      ...spec,
-      access,
-      rule,
-      notes: note === '' ? [] : [note],
-      errors: [...implied, ...(spec.errors ?? [])],
-    });
-  }
+  const plain = plainRoutes<{ key: KeyRule | 'public' }>(router, tags, IMPLIED, (spec) =>
+    keyAccess(spec.key),
+  );
 
   return { route, plain };
 }
