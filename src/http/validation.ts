@@ -1,6 +1,8 @@
 import { Ajv, type Options } from 'ajv';
 import { default as addFormatsImport } from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { withDeclaredCodes } from './schema-error-codes.js';
 import { UUID_PATTERN } from './schemas.js';
 
 // ajv-formats is CommonJS with a default export.
@@ -12,6 +14,8 @@ function createAjv(options: Options): Ajv {
     useDefaults: true,
     allErrors: false,
     strict: false,
+    // A `oneOf` with a `discriminator` checks only the variant its tag names.
+    discriminator: true,
     ...options,
   });
   addFormats(ajv);
@@ -29,5 +33,10 @@ const textAjv = createAjv({ coerceTypes: 'array' });
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object);
+  return withDeclaredCodes(ajv.compile(schema as object), schema);
 };
+
+/** Checks a value the server made (not sent) against a body schema, as a route would. */
+export function bodyValidator(schema: TSchema) {
+  return withDeclaredCodes(bodyAjv.compile(schema), schema);
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
   allEvents,
@@ -7,7 +8,12 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
-import { type Receiver, startReceiver } from '../../../test/helpers/receiver.js';
+import {
+  batchReadPath,
+  findBatch,
+  type Receiver,
+  startReceiver,
+} from '../../../test/helpers/receiver.js';
 import { newId } from '../../lib/ids.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
@@ -63,7 +69,8 @@ describe('import', () => {
       items: { created: 2, updated: 0, unchanged: 0 },
       files: { created: 0, updated: 0, unchanged: 0 },
     });
-    const [child, parent] = response.body.records.items;
+    const child = at(response.body.records.items, 0);
+    const parent = at(response.body.records.items, 1);
     const fetched = await t.http.get(`/workspaces/${workspace.id}/items/${child.id}`, {
       token: workspace.owner.token,
     });
@@ -136,12 +143,12 @@ describe('import', () => {
       collections: { created: 0, updated: 0, unchanged: 1 },
       items: { created: 1, updated: 1, unchanged: 1 },
     });
-    expect(second.body.records.items.map((record: any) => record.outcome)).toEqual([
+    expect(second.body.records.items.map((record) => record.outcome)).toEqual([
       'unchanged',
       'updated',
       'created',
     ]);
-    expect(second.body.records.items[0].id).toBe(first.body.records.items[0].id);
+    expect(at(second.body.records.items, 0).id).toBe(at(first.body.records.items, 0).id);
     const updates = await allEvents(t, workspace, { batchId, type: 'item.updated' });
     expect(updates).toHaveLength(1);
     expect(updates[0]?.changes).toEqual({ title: { before: 'B', after: 'B, renamed' } });
@@ -214,7 +221,35 @@ describe('import', () => {
       ],
     });
     expect(loop.status).toBe(400);
-    expect(loop.body.error.details.code).toBe('invalid_parent');
+    expect(loop.body.error.details).toMatchObject({ code: 'invalid_parent' });
+    const card = { externalSource: 'trello', title: 'X', collection: { externalId: 'board-1' } };
+    const badBlock = await importBatch(workspace, {
+      collections: [board],
+      items: [
+        { ...card, externalId: 'b1' },
+        { ...card, externalId: 'b2', blocks: { blocks: [{ type: 'marquee' }] } },
+      ],
+    });
+    expect(badBlock.body.error).toMatchObject({
+      code: 'unknown_block_type',
+      details: { issues: [{ path: '/items/1/blocks/blocks/0/type' }] },
+    });
+    const badLink = await importBatch(workspace, {
+      collections: [board],
+      items: [
+        {
+          ...card,
+          externalId: 'b3',
+          blocks: {
+            blocks: [{ type: 'quote', content: [{ type: 'link', href: 'ftp://x', content: [] }] }],
+          },
+        },
+      ],
+    });
+    expect(badLink.body.error).toMatchObject({
+      code: 'import_row_refused',
+      details: { index: 0, code: 'invalid_link' },
+    });
     const twice = await importBatch(workspace, {
       collections: [board, board],
     });
@@ -272,7 +307,7 @@ describe('import', () => {
         },
       ],
     });
-    const id = imported.body.records.items[0].id;
+    const id = at(imported.body.records.items, 0).id;
     const patched = await t.http.patch(
       `/workspaces/${workspace.id}/items/${id}`,
       { externalId: 'other' },
@@ -308,9 +343,9 @@ describe('import', () => {
       ],
     });
     expect(first.status).toBe(200);
-    const fileId = first.body.records.files[0].id;
+    const fileId = at(first.body.records.files, 0).id;
     const item = await t.http.get(
-      `/workspaces/${workspace.id}/items/${first.body.records.items[0].id}`,
+      `/workspaces/${workspace.id}/items/${at(first.body.records.items, 0).id}`,
       { token: workspace.owner.token },
     );
     expect(item.body.properties.attachment).toBe(fileId);
@@ -354,7 +389,7 @@ describe('import', () => {
       { token: workspace.owner.token },
     );
     expect(
-      page.body.deliveries.map((delivery: any) => [delivery.eventType, delivery.eventCount]).sort(),
+      page.body.deliveries.map((delivery) => [delivery.eventType, delivery.eventCount]).sort(),
     ).toEqual([
       ['collection.created', 1],
       ['item.created', 500],
@@ -364,13 +399,13 @@ describe('import', () => {
     expect(await dispatcher.runOnce()).toBe(2);
     await dispatcher.close();
     const bodies = receiver.received.slice(before).map((entry) => entry.body);
-    const created = bodies.find((body) => body.type === 'item.created');
+    const created = findBatch(bodies, { type: 'item.created' });
     expect(created).toMatchObject({
       kind: 'batch',
       batch: { batchId: response.body.batchId, count: 500 },
     });
-    const read = await t.http.get(created.batch.read.path, { token: workspace.owner.token });
+    const read = await t.http.get(batchReadPath(created), { token: workspace.owner.token });
     expect(read.body.events).toHaveLength(500);
-    expect(read.body.events.every((event: any) => event.cause === 'import')).toBe(true);
+    expect(read.body.events.every((event) => event.cause === 'import')).toBe(true);
   });
 });

@@ -35,7 +35,17 @@ export function importRoutes(router: Router, ctx: AppContext): void {
       'also need `admin` (apps: `items:write`, plus `schema:write` for collections and `files:write` for files).',
     body: ImportRequest,
     response: ImportResult,
-    errors: ['import_row_refused', 'missing_scope', 'file_too_large', 'duplicate_external_id'],
+    errors: [
+      'import_row_refused',
+      'missing_scope',
+      'file_too_large',
+      'duplicate_external_id',
+      // A block document the schema refuses (see `block-schemas.ts`).
+      'invalid_block',
+      'unknown_block_type',
+      'unknown_mark',
+      'invalid_indent',
+    ],
     handler: async (_db, access, request) => {
       const files = decodeFiles(request.body.files ?? [], ctx.config.maxUploadBytes);
       // One record per transaction attempt (a deadlock retries from the start).

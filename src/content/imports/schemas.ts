@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { Strict, Uuid } from '../../http/schemas.js';
 import { KeyPrefix } from '../collections/schemas.js';
-import { BlockDocumentSchema, Properties } from '../items/schemas.js';
+import { BlockDocument } from '../items/block-schemas.js';
+import { Properties } from '../items/schemas.js';
 
 export const MAX_IMPORT_ITEMS = 500;
 export const MAX_IMPORT_COLLECTIONS = 100;
@@ -67,7 +68,7 @@ export const ImportItem = Strict(
     parent: Type.Optional(Type.Union([Reference, Type.Null()])),
     title: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
     body: Type.Optional(Type.String({ maxLength: 500_000 })),
-    blocks: Type.Optional(BlockDocumentSchema),
+    blocks: Type.Optional(BlockDocument),
     statusId: Type.Optional(Uuid),
     properties: Type.Optional(Properties),
     icon: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()])),

@@ -1,99 +1,13 @@
-import type { CodeWithStatus } from '../../http/error-codes.js';
 import { badRequest } from '../../http/errors.js';
-import { UUID_PATTERN } from '../../http/schemas.js';
+import type { Block, BlockDocument, Inline, TextNode } from './block-schemas.js';
 
 /**
- * The rich body of an item: `{blocks: [...]}`. Block types, the five marks
- * and the indent range are closed lists; anything else is refused with 400.
+ * What the block document schema (`block-schemas.ts`) cannot say, for a
+ * document the schema accepted: a link target must parse as an absolute
+ * http, https or mailto URL. And the stored form: an indent of 0 is left
+ * out, a mark named twice counts once, an empty mark list is left out, and
+ * file ids are lowercase.
  */
-export const BLOCK_TYPES = [
-  'paragraph',
-  'heading1',
-  'heading2',
-  'heading3',
-  'bulleted_list',
-  'numbered_list',
-  'todo',
-  'quote',
-  'code',
-  'divider',
-  'image',
-  'callout',
-] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-
-export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
-export type Mark = (typeof MARKS)[number];
-
-export const MAX_INDENT = 6;
-export const MAX_BLOCKS = 5000;
-
-export interface TextNode {
-  type: 'text';
-  text: string;
-  marks?: Mark[];
-}
-export interface LinkNode {
-  type: 'link';
-  href: string;
-  content: TextNode[];
-}
-export type Inline = TextNode | LinkNode;
-
-export interface Block {
-  type: BlockType;
-  id?: string;
-  indent?: number;
-  content?: Inline[];
-  checked?: boolean;
-  language?: string;
-  text?: string;
-  fileId?: string;
-  caption?: Inline[];
-  icon?: string;
-}
-
-export type BlockDocument = {
-  blocks: Block[];
-};
-
-/** Which keys each block type takes, besides `type` and `id`. */
-const BLOCK_KEYS: Record<BlockType, readonly string[]> = {
-  paragraph: ['content', 'indent'],
-  heading1: ['content'],
-  heading2: ['content'],
-  heading3: ['content'],
-  bulleted_list: ['content', 'indent'],
-  numbered_list: ['content', 'indent'],
-  todo: ['content', 'indent', 'checked'],
-  quote: ['content', 'indent'],
-  code: ['text', 'language'],
-  divider: [],
-  image: ['fileId', 'caption'],
-  callout: ['content', 'indent', 'icon'],
-};
-
-const uuid = new RegExp(UUID_PATTERN);
-
-type Json = Record<string, unknown>;
-
-function refuse(code: CodeWithStatus<400>, path: string, message: string): Error {
-  return badRequest(code, message, { path });
-}
-
-function asObject(value: unknown, path: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw refuse('invalid_block', path, 'Expected an object');
-  }
-  return value as Json;
-}
-
-function string(value: unknown, path: string, max: number): string {
-  if (typeof value !== 'string' || value.length > max) {
-    throw refuse('invalid_block', path, `Expected a string of at most ${max} characters`);
-  }
-  return value;
-}
 
 export function isLinkHref(href: string): boolean {
   try {
@@ -104,120 +18,50 @@ export function isLinkHref(href: string): boolean {
   }
 }
 
-function parseText(raw: unknown, path: string): TextNode {
-  const node = asObject(raw, path);
-  for (const key of Object.keys(node)) {
-    if (!['type', 'text', 'marks'].includes(key))
-      throw refuse('invalid_block', `${path}/${key}`, `Unknown property "${key}"`);
-  }
-  if (node.type !== 'text')
-    throw refuse('invalid_block', `${path}/type`, 'Expected an inline of type "text"');
-  const text = string(node.text, `${path}/text`, 100_000);
-  if (node.marks === undefined) return { type: 'text', text };
-  if (!Array.isArray(node.marks))
-    throw refuse('invalid_block', `${path}/marks`, 'Expected an array of marks');
-  const marks: Mark[] = [];
-  for (const [index, mark] of node.marks.entries()) {
-    const known = MARKS.find((candidate) => candidate === mark);
-    if (known === undefined) {
-      throw refuse('unknown_mark', `${path}/marks/${index}`, `Marks are ${MARKS.join(', ')}`);
-    }
-    if (!marks.includes(known)) marks.push(known);
-  }
-  return marks.length === 0 ? { type: 'text', text } : { type: 'text', text, marks };
+function normalizeText({ text, marks }: TextNode): TextNode {
+  const distinct = [...new Set(marks ?? [])];
+  return distinct.length === 0 ? { type: 'text', text } : { type: 'text', text, marks: distinct };
 }
 
-function parseInlines(raw: unknown, path: string): Inline[] {
-  if (!Array.isArray(raw)) throw refuse('invalid_block', path, 'Expected an array of inline nodes');
-  return raw.map((item, index) => {
-    const at = `${path}/${index}`;
-    const node = asObject(item, at);
-    if (node.type !== 'link') return parseText(node, at);
-    for (const key of Object.keys(node)) {
-      if (!['type', 'href', 'content'].includes(key))
-        throw refuse('invalid_block', `${at}/${key}`, `Unknown property "${key}"`);
+function normalizeInlines(inlines: readonly Inline[], path: string): Inline[] {
+  return inlines.map((node, index) => {
+    if (node.type === 'text') return normalizeText(node);
+    if (!isLinkHref(node.href)) {
+      throw badRequest('invalid_link', 'A link is an absolute http, https or mailto URL', {
+        path: `${path}/${index}/href`,
+      });
     }
-    const href = string(node.href, `${at}/href`, 2048);
-    if (!isLinkHref(href))
-      throw refuse('invalid_link', `${at}/href`, 'A link is an absolute http, https or mailto URL');
-    if (!Array.isArray(node.content))
-      throw refuse('invalid_block', `${at}/content`, 'Expected an array of text nodes');
-    return {
-      type: 'link',
-      href,
-      content: node.content.map((text, position) => parseText(text, `${at}/content/${position}`)),
-    };
+    return { type: 'link', href: node.href, content: node.content.map(normalizeText) };
   });
 }
 
-function parseBlock(raw: unknown, path: string): Block {
-  const node = asObject(raw, path);
-  const type = BLOCK_TYPES.find((candidate) => candidate === node.type);
-  if (type === undefined)
-    throw refuse('unknown_block_type', `${path}/type`, `Block types are ${BLOCK_TYPES.join(', ')}`);
-  const allowed = BLOCK_KEYS[type];
-  const block: Block = { type };
-  for (const [key, value] of Object.entries(node)) {
-    const at = `${path}/${key}`;
-    if (key === 'type') continue;
-    if (key === 'id') {
-      block.id = string(value, at, 64);
-      continue;
-    }
-    if (!allowed.includes(key))
-      throw refuse('invalid_block', at, `A ${type} block has no "${key}"`);
-    if (key === 'indent') {
-      if (
-        typeof value !== 'number' ||
-        !Number.isInteger(value) ||
-        value < 0 ||
-        value > MAX_INDENT
-      ) {
-        throw refuse('invalid_indent', at, `indent is an integer from 0 to ${MAX_INDENT}`);
-      }
-      if (value > 0) block.indent = value;
-    } else if (key === 'content') block.content = parseInlines(value, at);
-    else if (key === 'caption') block.caption = parseInlines(value, at);
-    else if (key === 'checked') {
-      if (typeof value !== 'boolean') throw refuse('invalid_block', at, 'Expected true or false');
-      block.checked = value;
-    } else if (key === 'language') block.language = string(value, at, 40);
-    else if (key === 'text') block.text = string(value, at, 1_000_000);
-    else if (key === 'icon') block.icon = string(value, at, 16);
-    else if (key === 'fileId') {
-      if (typeof value !== 'string' || !uuid.test(value))
-        throw refuse('invalid_block', at, 'Expected a file id');
-      block.fileId = value.toLowerCase();
-    }
+function normalizeBlock(block: Block, path: string): Block {
+  const copy: Block = { ...block };
+  if ('indent' in copy && copy.indent === 0) delete copy.indent;
+  if ('content' in copy && copy.content !== undefined) {
+    copy.content = normalizeInlines(copy.content, `${path}/content`);
   }
-  if (type === 'image' && block.fileId === undefined)
-    throw refuse('invalid_block', `${path}/fileId`, 'An image block needs a fileId');
-  return block;
+  if (copy.type === 'image') {
+    copy.fileId = copy.fileId.toLowerCase();
+    if (copy.caption !== undefined)
+      copy.caption = normalizeInlines(copy.caption, `${path}/caption`);
+  }
+  return copy;
 }
 
-/** Checks a block document; image file ids are checked against the workspace by the caller. */
-export function parseBlockDocument(raw: unknown): BlockDocument {
-  const document = asObject(raw, '/blocks');
-  for (const key of Object.keys(document)) {
-    if (key !== 'blocks')
-      throw refuse('invalid_block', `/blocks/${key}`, 'A block document is {"blocks": [...]}');
-  }
-  if (!Array.isArray(document.blocks))
-    throw refuse('invalid_block', '/blocks/blocks', 'Expected an array of blocks');
-  if (document.blocks.length > MAX_BLOCKS) {
-    throw refuse('invalid_block', '/blocks/blocks', `A document has at most ${MAX_BLOCKS} blocks`);
-  }
+/**
+ * Checks links and normalizes a document the schema accepted; error paths
+ * are those of an item body (`/blocks/blocks/...`). Image file ids are
+ * checked against the workspace by the caller.
+ */
+export function normalizeBlockDocument(document: BlockDocument): BlockDocument {
   return {
-    blocks: document.blocks.map((block, index) => parseBlock(block, `/blocks/blocks/${index}`)),
+    blocks: document.blocks.map((block, index) => normalizeBlock(block, `/blocks/blocks/${index}`)),
   };
 }
 
 export function imageFileIds(document: BlockDocument): string[] {
   return [
-    ...new Set(
-      document.blocks.flatMap((block) =>
-        block.type === 'image' && block.fileId ? [block.fileId] : [],
-      ),
-    ),
+    ...new Set(document.blocks.flatMap((block) => (block.type === 'image' ? [block.fileId] : []))),
   ];
 }

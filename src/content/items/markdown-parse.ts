@@ -3,11 +3,11 @@ import {
   type Block,
   type BlockDocument,
   type Inline,
-  isLinkHref,
   MAX_INDENT,
   type Mark,
   type TextNode,
-} from './blocks.js';
+} from './block-schemas.js';
+import { isLinkHref } from './blocks.js';
 
 /**
  * Reads Markdown into a block document: headings (#, ##, ###), bulleted,
@@ -130,7 +130,10 @@ function indentLevel(spaces: string): number {
   return Math.min(MAX_INDENT, Math.floor(spaces.replace(/\t/g, '  ').length / 2));
 }
 
-function withIndent(block: Block, level: number): Block {
+/** The block types that take an indent. */
+type IndentedBlock<B = Block> = B extends unknown ? ('indent' extends keyof B ? B : never) : never;
+
+function withIndent<B extends IndentedBlock>(block: B, level: number): B {
   return level > 0 ? { ...block, indent: level } : block;
 }
 
@@ -243,7 +246,7 @@ export function parseMarkdown(markdown: string): BlockDocument {
 
 /** Joins neighbouring text nodes with the same marks (quote lines, escapes). */
 function mergeText(block: Block): Block {
-  if (block.content === undefined) return block;
+  if (!('content' in block) || block.content === undefined) return block;
   const content: Inline[] = [];
   for (const node of block.content) {
     const last = content.at(-1);

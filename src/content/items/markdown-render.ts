@@ -1,4 +1,4 @@
-import type { Block, BlockDocument, Inline, Mark, TextNode } from './blocks.js';
+import type { Block, BlockDocument, Inline, Mark, TextNode } from './block-schemas.js';
 
 /**
  * Renders a block document as Markdown: the item's text projection (`body`),
@@ -94,11 +94,11 @@ function protectLines(text: string): string {
 }
 
 function indentOf(block: Block): string {
-  return '  '.repeat(block.indent ?? 0);
+  return '  '.repeat('indent' in block ? (block.indent ?? 0) : 0);
 }
 
 function renderBlock(block: Block, number: number): string {
-  const text = () => protectLines(renderInlines(block.content));
+  const text = () => protectLines(renderInlines('content' in block ? block.content : undefined));
   const indent = indentOf(block);
   switch (block.type) {
     case 'paragraph':

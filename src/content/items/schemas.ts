@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
-import { BLOCK_TYPES, MARKS, MAX_INDENT } from './blocks.js';
+import { BlockDocument } from './block-schemas.js';
 
 export const MAX_TITLE = 500;
 
@@ -10,16 +10,6 @@ const Icon = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null
 export const Properties = Type.Record(Type.String(), Type.Unknown(), {
   description:
     'Keyed by registry field `key` (never by id). Values are checked against the field type; in a PATCH, null removes a property.',
-});
-
-export const BlockDocumentSchema = Type.Record(Type.String(), Type.Unknown(), {
-  title: 'BlockDocument',
-  description:
-    `\`{"blocks": [...]}\`. Block types: ${BLOCK_TYPES.join(', ')}. A text block has \`content\`: inline nodes, ` +
-    '`{"type": "text", "text", "marks"?}` or `{"type": "link", "href", "content": [text nodes]}`. ' +
-    `Marks: ${MARKS.join(', ')}. \`indent\` from 0 to ${MAX_INDENT} on paragraphs, lists, to-dos, quotes and callouts. ` +
-    'to-do: `checked`; code: `text`, `language`; image: `fileId` (an image file of the workspace), `caption`; ' +
-    'callout: `icon`. Every block may carry a client `id`.',
 });
 
 export const Item = Type.Object(
@@ -52,7 +42,7 @@ export type Item = Static<typeof Item>;
 export const ItemDetail = Type.Object(
   {
     ...Item.properties,
-    blocks: BlockDocumentSchema,
+    blocks: BlockDocument,
     body: Type.String({ description: 'The text projection of the blocks, as Markdown.' }),
   },
   { title: 'ItemDetail' },
@@ -72,7 +62,7 @@ const AfterItemId = Type.Union([Uuid, Type.Null()], {
 export const CreateItem = Strict(
   {
     title: Title,
-    blocks: Type.Optional(BlockDocumentSchema),
+    blocks: Type.Optional(BlockDocument),
     body: Type.Optional(Body),
     statusId: Type.Optional(Uuid),
     parentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
@@ -87,7 +77,7 @@ export type CreateItem = Static<typeof CreateItem>;
 export const UpdateItem = Strict(
   {
     title: Type.Optional(Title),
-    blocks: Type.Optional(BlockDocumentSchema),
+    blocks: Type.Optional(BlockDocument),
     body: Type.Optional(Body),
     statusId: Type.Optional(Uuid),
     parentId: Type.Optional(Type.Union([Uuid, Type.Null()])),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BlockDocument } from './blocks.js';
+import type { BlockDocument } from './block-schemas.js';
 
 export interface ItemsTable {
   id: string;
