@@ -1,16 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { UsersTable } from './tables.js';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  created_at: Date;
-}
-
 const userColumns = ['id', 'email', 'name', 'password_hash', 'created_at'] as const;
+
+/** An account as read: every column but `updated_at`. */
+export type UserRow = Pick<Selectable<UsersTable>, (typeof userColumns)[number]>;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return db
@@ -22,6 +17,11 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function anyUserExists(db: Database): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertUser(

@@ -1,17 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-export interface CollectionRow {
-  id: string;
-  name: string;
-  key_prefix: string;
-  description: string | null;
-  icon: string | null;
-  field_ids: string[];
-  group_id: string | null;
-  position: number;
-  created_at: Date;
-  updated_at: Date;
-}
+import type { CollectionGroupsTable, CollectionsTable } from './tables.js';
 
 export const collectionColumns = [
   'id',
@@ -25,6 +14,9 @@ export const collectionColumns = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** A collection as read: every column but the workspace. */
+export type CollectionRow = Pick<Selectable<CollectionsTable>, (typeof collectionColumns)[number]>;
 
 export function selectCollections(db: Database, workspaceId: string) {
   return db
@@ -57,15 +49,10 @@ export async function listCollectionRows(
   return query.execute();
 }
 
-export interface GroupRow {
-  id: string;
-  name: string;
-  position: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const groupColumns = ['id', 'name', 'position', 'created_at', 'updated_at'] as const;
+
+/** A collection group as read: every column but the workspace. */
+export type GroupRow = Pick<Selectable<CollectionGroupsTable>, (typeof groupColumns)[number]>;
 
 export async function listGroupRows(
   db: Database,

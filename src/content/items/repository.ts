@@ -1,51 +1,38 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { BlockDocument } from './blocks.js';
+import type { CollectionsTable } from '../collections/tables.js';
 import type { Item, ItemDetail } from './schemas.js';
+import type { ItemsTable } from './tables.js';
 
-export interface ItemRow {
-  id: string;
-  collection_id: string;
-  number: number;
-  title: string;
-  status_id: string;
-  parent_id: string | null;
-  properties: Record<string, unknown>;
-  icon: string | null;
-  sort_key: string;
-  archived_at: Date | null;
-  created_by: string | null;
-  external_source: string | null;
-  external_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  key_prefix: string;
-  collection_ids: string[];
-}
-
-export interface ItemDetailRow extends ItemRow {
-  blocks: BlockDocument;
-  body: string;
-}
+/** The item columns of a summary: all but the workspace and the body. */
+const summaryFields = [
+  'id',
+  'collection_id',
+  'number',
+  'title',
+  'status_id',
+  'parent_id',
+  'properties',
+  'icon',
+  'sort_key',
+  'archived_at',
+  'created_by',
+  'external_source',
+  'external_id',
+  'created_at',
+  'updated_at',
+] as const;
 
 const summaryColumns = [
-  'items.id',
-  'items.collection_id',
-  'items.number',
-  'items.title',
-  'items.status_id',
-  'items.parent_id',
-  'items.properties',
-  'items.icon',
-  'items.sort_key',
-  'items.archived_at',
-  'items.created_by',
-  'items.external_source',
-  'items.external_id',
-  'items.created_at',
-  'items.updated_at',
+  ...summaryFields.map((field) => `items.${field}` as const),
   'collections.key_prefix',
 ] as const;
+
+/** An item with its home list's prefix and its secondary lists. */
+export type ItemRow = Pick<Selectable<ItemsTable>, (typeof summaryFields)[number]> &
+  Pick<Selectable<CollectionsTable>, 'key_prefix'> & { collection_ids: string[] };
+
+export type ItemDetailRow = ItemRow & Pick<Selectable<ItemsTable>, 'blocks' | 'body'>;
 
 /** Items with their home list's prefix and their secondary lists, in one query. */
 export function selectItems(db: Database, workspaceId: string) {

@@ -1,23 +1,13 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { UsersTable } from '../accounts/tables.js';
+import type { WorkspaceMembersTable, WorkspacesTable } from './tables.js';
 
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  slug: string;
-  cover_layout: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const workspaceFields = ['id', 'name', 'slug', 'cover_layout', 'created_at', 'updated_at'] as const;
+const workspaceColumns = workspaceFields.map((field) => `workspaces.${field}` as const);
 
-const workspaceColumns = [
-  'workspaces.id',
-  'workspaces.name',
-  'workspaces.slug',
-  'workspaces.cover_layout',
-  'workspaces.created_at',
-  'workspaces.updated_at',
-] as const;
+/** A workspace as read: every column but the item counter. */
+export type WorkspaceRow = Pick<Selectable<WorkspacesTable>, (typeof workspaceFields)[number]>;
 
 export async function insertWorkspace(
   db: Database,
@@ -31,7 +21,7 @@ export async function insertWorkspace(
       slug: values.slug,
       cover_layout: values.coverLayout,
     })
-    .returning(['id', 'name', 'slug', 'cover_layout', 'created_at', 'updated_at'])
+    .returning(workspaceFields)
     .executeTakeFirstOrThrow();
 }
 
@@ -80,7 +70,7 @@ export async function updateWorkspace(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .returning(['id', 'name', 'slug', 'cover_layout', 'created_at', 'updated_at'])
+    .returning(workspaceFields)
     .executeTakeFirstOrThrow();
 }
 
@@ -103,15 +93,6 @@ export async function takeItemNumbers(
   return Number(row.item_counter) - count + 1;
 }
 
-export interface MemberRow {
-  user_id: string;
-  email: string;
-  name: string;
-  role: string;
-  avatar_file_id: string | null;
-  created_at: Date;
-}
-
 const memberColumns = [
   'workspace_members.user_id',
   'users.email',
@@ -120,6 +101,13 @@ const memberColumns = [
   'workspace_members.avatar_file_id',
   'workspace_members.created_at',
 ] as const;
+
+/** A membership with the member's e-mail address and name. */
+export type MemberRow = Pick<
+  Selectable<WorkspaceMembersTable>,
+  'user_id' | 'role' | 'avatar_file_id' | 'created_at'
+> &
+  Pick<Selectable<UsersTable>, 'email' | 'name'>;
 
 export async function findMemberRole(
   db: Database,

@@ -1,20 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ApiKeyOwnerType } from './tables.js';
-
-export interface ApiKeyRow {
-  id: string;
-  org_id: string;
-  name: string;
-  owner_type: ApiKeyOwnerType;
-  created_by: string | null;
-  member_id: string | null;
-  scopes: string[];
-  token_prefix: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
+import type { OrgApiKeysTable } from './tables.js';
 
 const keyColumns = [
   'id',
@@ -29,6 +15,9 @@ const keyColumns = [
   'last_used_at',
   'revoked_at',
 ] as const;
+
+/** A key as read: every column but the token hash. */
+export type ApiKeyRow = Pick<Selectable<OrgApiKeysTable>, (typeof keyColumns)[number]>;
 
 export async function insertKey(
   db: Database,

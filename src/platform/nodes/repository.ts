@@ -1,24 +1,9 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { NodeInfo } from '../../agent/protocol/methods.js';
 import type { Database } from '../../db/schema.js';
+import type { NodesTable } from './tables.js';
 
-export interface NodeRow {
-  id: string;
-  org_id: string | null;
-  name: string;
-  public_address: string | null;
-  token_prefix: string;
-  max_workers: number | null;
-  draining_at: Date | null;
-  connected: boolean;
-  last_seen_at: Date | null;
-  agent_version: string | null;
-  info: NodeInfo | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const nodeColumns = [
+const nodeColumns = [
   'id',
   'org_id',
   'name',
@@ -33,6 +18,9 @@ export const nodeColumns = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** A node as read: every column but the token hash. */
+export type NodeRow = Pick<Selectable<NodesTable>, (typeof nodeColumns)[number]>;
 
 export async function insertNode(
   db: Database,

@@ -1,41 +1,28 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { OrgRole } from '../access/roles.js';
+import type { OrganizationMembersTable, OrganizationsTable } from './tables.js';
 
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** An organization as stored: every column. */
+export type OrganizationRow = Selectable<OrganizationsTable>;
 
-export interface MemberRow {
-  id: string;
-  org_id: string;
-  user_id: string;
-  role: OrgRole;
-  created_at: Date;
-}
-
-const orgColumns = ['id', 'name', 'created_at', 'updated_at'] as const;
 const memberColumns = ['id', 'org_id', 'user_id', 'role', 'created_at'] as const;
+
+/** A membership as read: its columns but `updated_at`. */
+export type MemberRow = Pick<Selectable<OrganizationMembersTable>, (typeof memberColumns)[number]>;
 
 export async function insertOrganization(
   db: Database,
   org: { id: string; name: string },
 ): Promise<OrganizationRow> {
-  return db.insertInto('organizations').values(org).returning(orgColumns).executeTakeFirstOrThrow();
+  return db.insertInto('organizations').values(org).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findOrganization(
   db: Database,
   orgId: string,
 ): Promise<OrganizationRow | undefined> {
-  return db
-    .selectFrom('organizations')
-    .select(orgColumns)
-    .where('id', '=', orgId)
-    .executeTakeFirst();
+  return db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
 }
 
 /** Locks the organization row: member changes are serialized, so an owner is always left. */

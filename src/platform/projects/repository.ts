@@ -1,34 +1,14 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { FeatureMap, ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
+import type {
+  ProjectConfig,
+  ProjectsTable,
+  ProjectVersionsTable,
+  VersionAction,
+} from './tables.js';
 
-export interface ProjectRow {
-  id: string;
-  org_id: string;
-  name: string;
-  description: string | null;
-  repositories: RepositoryRef[];
-  features: FeatureMap;
-  extensions: string[];
-  forward_ports: number[];
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const projectColumns = [
-  'id',
-  'org_id',
-  'name',
-  'description',
-  'repositories',
-  'features',
-  'extensions',
-  'forward_ports',
-  'version',
-  'created_at',
-  'updated_at',
-] as const;
+/** A project as stored: every column, JSON ones parsed. */
+export type ProjectRow = Selectable<ProjectsTable>;
 
 function configColumns(config: ProjectConfig) {
   return {
@@ -48,14 +28,14 @@ export async function insertProject(
   return db
     .insertInto('projects')
     .values({ id: project.id, org_id: project.orgId, version: 1, ...configColumns(project.config) })
-    .returning(projectColumns)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function listProjects(db: Database, orgId: string): Promise<ProjectRow[]> {
   return db
     .selectFrom('projects')
-    .select(projectColumns)
+    .selectAll()
     .where('org_id', '=', orgId)
     .orderBy(sql`lower(name)`)
     .orderBy('id')
@@ -71,7 +51,7 @@ export async function findProject(
 ): Promise<ProjectRow | undefined> {
   const query = db
     .selectFrom('projects')
-    .select(projectColumns)
+    .selectAll()
     .where('org_id', '=', orgId)
     .where('id', '=', projectId);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
@@ -87,22 +67,12 @@ export async function updateProject(
     .updateTable('projects')
     .set({ ...configColumns(config), version, updated_at: sql<Date>`now()` })
     .where('id', '=', projectId)
-    .returning(projectColumns)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function deleteProject(db: Database, projectId: string): Promise<void> {
   await db.deleteFrom('projects').where('id', '=', projectId).execute();
-}
-
-export interface VersionRow {
-  version: number;
-  action: VersionAction;
-  restored_from: number | null;
-  config: ProjectConfig;
-  created_by_user_id: string | null;
-  created_by_key_id: string | null;
-  created_at: Date;
 }
 
 const versionColumns = [
@@ -114,6 +84,9 @@ const versionColumns = [
   'created_by_key_id',
   'created_at',
 ] as const;
+
+/** A version as read: its columns but the ids of the row and of the project. */
+export type VersionRow = Pick<Selectable<ProjectVersionsTable>, (typeof versionColumns)[number]>;
 
 export async function insertVersion(
   db: Database,

@@ -1,15 +1,16 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { UserSettingsTable } from './tables.js';
 
-export interface SettingsRow {
-  dotfiles_repo: string | null;
-  extensions: string[];
-}
+const settingsColumns = ['dotfiles_repo', 'extensions'] as const;
+
+/** The settings a user edits (not the owner or the time of the last change). */
+export type SettingsRow = Pick<Selectable<UserSettingsTable>, (typeof settingsColumns)[number]>;
 
 export async function findSettings(db: Database, userId: string): Promise<SettingsRow | undefined> {
   return db
     .selectFrom('user_settings')
-    .select(['dotfiles_repo', 'extensions'])
+    .select(settingsColumns)
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -26,7 +27,7 @@ export async function lockSettings(db: Database, userId: string): Promise<Settin
     .execute();
   return db
     .selectFrom('user_settings')
-    .select(['dotfiles_repo', 'extensions'])
+    .select(settingsColumns)
     .where('user_id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -45,6 +46,6 @@ export async function updateSettings(
       updated_at: sql<Date>`now()`,
     })
     .where('user_id', '=', userId)
-    .returning(['dotfiles_repo', 'extensions'])
+    .returning(settingsColumns)
     .executeTakeFirstOrThrow();
 }
