@@ -53,6 +53,55 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
     code: 'invalid_request',
     message: 'The request could not be routed',
   },
+  FST_ERR_NOT_FOUND: { status: 404, code: 'route_not_found', message: 'No route for this request' },
+  // @fastify/multipart, for the upload routes.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 400,
+    code: 'multipart_required',
+    message: 'The body is not multipart/form-data',
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'The file is larger than the server accepts',
+  },
+  FST_PARTS_LIMIT: {
+    status: 400,
+    code: 'invalid_multipart',
+    message: 'The multipart body has more parts than the route takes',
+  },
+  FST_FILES_LIMIT: {
+    status: 400,
+    code: 'invalid_multipart',
+    message: 'The multipart body has more files than the route takes',
+  },
+  FST_FIELDS_LIMIT: {
+    status: 400,
+    code: 'invalid_multipart',
+    message: 'The multipart body has more fields than the route takes',
+  },
+  FST_PROTO_VIOLATION: {
+    status: 400,
+    code: 'invalid_multipart',
+    message: 'A multipart part has a forbidden name',
+  },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: 'invalid_multipart',
+    message: 'A multipart field declared as JSON is not valid JSON',
+  },
+};
+
+/** Other client errors of the framework and its plugins, by status; any other 4xx is a 400. */
+const CLIENT_ERRORS_BY_STATUS: Record<number, { code: ErrorCode; message: string }> = {
+  404: { code: 'route_not_found', message: 'No route for this request' },
+  408: { code: 'request_timeout', message: 'The request was not received in time' },
+  413: { code: 'payload_too_large', message: 'The request body is larger than the server accepts' },
+  415: {
+    code: 'unsupported_media_type',
+    message: 'The Content-Type of the request body is not supported here',
+  },
+  431: { code: 'headers_too_large', message: 'The request headers are larger than allowed' },
 };
 
 /** PostgreSQL errors caused by input the schemas let through, by SQLSTATE. */
@@ -63,6 +112,7 @@ const DATA_ERRORS: Record<string, string> = {
   '22008': 'A date or time is out of range',
   '22P02': 'A value has the wrong format',
   '22021': 'A value contains a character the database cannot store',
+  '22P05': 'A value contains a character the database cannot store',
   '54000': 'A value is too large',
 };
 
@@ -71,6 +121,16 @@ interface ValidationIssue {
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
+  /** Named by the schema that failed (see `schema-error-codes.ts`). */
+  code?: ErrorCode;
+}
+
+/** The message of one issue: the allowed values when the schema lists them. */
+function issueMessage(issue: ValidationIssue): string {
+  if (issue.keyword === 'additionalProperties') return 'is not a known property';
+  const allowed = issue.params.allowedValues;
+  if (Array.isArray(allowed)) return `must be one of: ${allowed.map(String).join(', ')}`;
+  return issue.message ?? 'is invalid';
 }
 
 function describeValidation(error: FastifyError): Answer {
@@ -82,20 +142,17 @@ function describeValidation(error: FastifyError): Answer {
         ? `/${String(issue.params.additionalProperty)}`
         : issue.keyword === 'required'
           ? `/${String(issue.params.missingProperty)}`
-          : '';
-    return {
-      path: `${issue.instancePath}${property}` || '/',
-      message:
-        issue.keyword === 'additionalProperties'
-          ? 'is not a known property'
-          : (issue.message ?? 'is invalid'),
-    };
+          : issue.keyword === 'discriminator'
+            ? `/${String(issue.params.tag)}`
+            : '';
+    return { path: `${issue.instancePath}${property}` || '/', message: issueMessage(issue) };
   });
   const first = issues[0];
   const message = first
     ? `Invalid ${location}: ${first.path === '/' ? location : first.path} ${first.message}`
     : `Invalid ${location}`;
-  return answer(400, 'validation_failed', message, { location, issues });
+  const code = (error.validation?.[0] as ValidationIssue | undefined)?.code ?? 'validation_failed';
+  return answer(400, code, message, { location, issues });
 }
 
 /** Maps anything thrown while serving a request to a status and an Error body. */
@@ -114,7 +171,10 @@ export function toAnswer(error: unknown): Answer {
   if (known) return answer(known.status, known.code, known.message);
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return answer(status, 'invalid_request', 'The request could not be processed');
+    // The status comes with the code, so that each code keeps the one status the catalog gives it.
+    const byStatus = CLIENT_ERRORS_BY_STATUS[status];
+    if (byStatus) return answer(status, byStatus.code, byStatus.message);
+    return answer(400, 'invalid_request', 'The request could not be processed');
   }
   return answer(500, 'internal_error', 'An unexpected error occurred; it has been logged');
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import Type from 'typebox';
-import { badRequest } from '../../http/errors.js';
+import { readUploadedFile } from '../../http/multipart.js';
 import { NoContent } from '../../http/schemas.js';
 import { validatorCompiler } from '../../http/validation.js';
 import type { AppContext, Router } from '../../module.js';
@@ -50,23 +50,17 @@ export function fileRoutes(router: Router, ctx: AppContext): void {
       body: Type.Object({ file: Type.String({ format: 'binary' }) }),
       response: FileMetadata,
       status: 201,
-      errors: ['multipart_required', 'file_missing', 'payload_too_large'],
+      errors: [
+        'multipart_required',
+        'invalid_multipart',
+        'file_missing',
+        'nul_character',
+        'payload_too_large',
+      ],
       handler: async (db, access, request) => {
-        if (!request.isMultipart()) {
-          throw badRequest(
-            'multipart_required',
-            'Send the file as multipart/form-data in a part named "file"',
-          );
-        }
-        const part = await request.file();
-        if (part === undefined || part.fieldname !== 'file') {
-          throw badRequest('file_missing', 'The multipart body has no part named "file"');
-        }
-        return service.uploadFile(db, storage, access, {
-          filename: part.filename,
-          stream: part.file,
-          maxBytes: ctx.config.maxUploadBytes,
-        });
+        const maxBytes = ctx.config.maxUploadBytes;
+        const upload = await readUploadedFile(request, { field: 'file', maxBytes });
+        return service.uploadFile(db, storage, access, { ...upload, maxBytes });
       },
     });
   });

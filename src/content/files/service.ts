@@ -76,14 +76,15 @@ export async function uploadFile(
   access: WorkspaceAccess,
   upload: {
     filename: string | undefined;
-    stream: Readable & { truncated?: boolean };
+    /** Fails (an AppError) when the upload is cut short or over `maxBytes`. */
+    stream: Readable;
     maxBytes: number;
   },
 ): Promise<FileMetadata> {
   const id = newId();
   const storageKey = `${access.workspaceId}/${id}`;
   const stored = await storage.write(storageKey, upload.stream);
-  if (upload.stream.truncated === true || stored.size > upload.maxBytes) {
+  if (stored.size > upload.maxBytes) {
     await storage.remove(storageKey);
     throw new AppError('payload_too_large', `Files are limited to ${upload.maxBytes} bytes`, {
       maxBytes: upload.maxBytes,
