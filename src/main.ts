@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 import { migrate } from './cli/migrate.js';
 import { serve } from './cli/serve.js';
+import {
+  createUser,
+  parseUserArgs,
+  USER_USAGE,
+  UserArgsError,
+  UserCommandError,
+} from './cli/user.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/connect.js';
 import { MigrationError } from './db/migrate.js';
@@ -10,6 +17,7 @@ const USAGE = `Usage: sparrow <command>
 Commands:
   serve     run the HTTP server (applies pending migrations first)
   migrate   apply pending database migrations and exit
+  user      create an account, such as the first one (user --help)
   agent     connect this machine to a server as a compute node (agent --help)
 
 Configuration comes from environment variables; see README.md.
@@ -21,6 +29,7 @@ function isOperatorError(error: unknown): error is Error {
     error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError ||
     error instanceof MigrationError ||
+    error instanceof UserCommandError ||
     (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
   );
 }
@@ -32,11 +41,25 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'agent') return agent(argv.slice(1));
+  if (command === 'user') return user(argv.slice(1));
   const config = loadConfig();
   if (command === 'serve') return serve(config);
   if (command === 'migrate') return migrate(config);
   process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
   process.exitCode = 2;
+}
+
+/** `user create`: the arguments are checked before the configuration is read. */
+async function user(argv: string[]): Promise<void> {
+  try {
+    const args = parseUserArgs(argv);
+    if (args.help) return void process.stdout.write(USER_USAGE);
+    await createUser(loadConfig(), args);
+  } catch (error) {
+    if (!(error instanceof UserArgsError)) throw error;
+    process.stderr.write(`user: ${error.message}\n\n${USER_USAGE}`);
+    process.exitCode = 2;
+  }
 }
 
 /**

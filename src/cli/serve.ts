@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { allMigrations, modules } from '../modules.js';
+import { bootstrapAdminAccount, logFirstRunHints } from './first-run.js';
 
 export async function serve(config: Config): Promise<void> {
   const database = await openDatabase(config);
@@ -13,7 +14,9 @@ export async function serve(config: Config): Promise<void> {
       db: database.db,
       dbKind: database.kind,
       modules,
+      pool: database.pool,
     });
+    const hasAccount = await bootstrapAdminAccount(database.db, config, app.log);
     const stopBackground = await startBackground(ctx, modules);
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -28,14 +31,7 @@ export async function serve(config: Config): Promise<void> {
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      {
-        database: database.kind,
-        publicUrl: config.publicUrl,
-        registration: config.registrationMode,
-      },
-      'server ready',
-    );
+    logFirstRunHints(app.log, config, { database: database.kind, hasAccount });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -12,6 +12,14 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** The PostgreSQL pool's counters, for the metrics; absent on PGlite (one connection). */
+  pool?: PoolCounters;
+}
+
+export interface PoolCounters {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -64,7 +72,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy() };
+  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy(), pool };
   try {
     const { rows } = await sql<{
       version: number;

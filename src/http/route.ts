@@ -145,7 +145,8 @@ export function registerRoute<U extends string, P, Q, B, R extends TSchema>(
     schema,
     handler: async (request, reply) => {
       const result = await handler(request, reply);
-      if (result === reply) return reply;
+      // A reply is thenable: a handler that returns it resolves to undefined once it is sent.
+      if (result === reply || reply.sent) return reply;
       const chosen = Object.hasOwn(other, reply.statusCode) ? reply.statusCode : status;
       return reply.code(chosen).send(chosen === 204 ? null : result);
     },

@@ -51,18 +51,27 @@ export async function register(
   // Checked before the slow hash too, so a bad invitation answers at once.
   if (token !== undefined) await claimInvitation(db, token, input.email);
   const passwordHash = await hashPassword(input.password);
+  return inTransaction(db, async (trx) => {
+    const invitation =
+      token === undefined ? undefined : await claimInvitation(trx, token, input.email);
+    const user = await insertPasswordAccount(trx, input, passwordHash);
+    if (invitation !== undefined) await acceptInvitation(trx, invitation, user.id);
+    return openSession(trx, config, user);
+  });
+}
+
+/** The one insert of a password account: an address already used is `email_taken`. */
+async function insertPasswordAccount(
+  db: Database,
+  input: NewAccount,
+  passwordHash: string,
+): Promise<UserRow> {
   try {
-    return await inTransaction(db, async (trx) => {
-      const invitation =
-        token === undefined ? undefined : await claimInvitation(trx, token, input.email);
-      const user = await repository.insertUser(trx, {
-        id: newId(),
-        email: input.email,
-        name: input.name.trim(),
-        password_hash: passwordHash,
-      });
-      if (invitation !== undefined) await acceptInvitation(trx, invitation, user.id);
-      return openSession(trx, config, user);
+    return await repository.insertUser(db, {
+      id: newId(),
+      email: input.email,
+      name: input.name.trim(),
+      password_hash: passwordHash,
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) {
@@ -70,6 +79,27 @@ export async function register(
     }
     throw error;
   }
+}
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/**
+ * Creates a password account whatever the registration mode: the operator's
+ * door (`sparrow user create`, ADMIN_EMAIL at start). Callers check the input
+ * against the rules of `RegisterBody` first, as the route does.
+ */
+export async function createAccount(db: Database, input: NewAccount): Promise<AuthUser> {
+  const passwordHash = await hashPassword(input.password);
+  return toAuthUser(await insertPasswordAccount(db, input, passwordHash));
+}
+
+/** Whether any account exists yet (a fresh instance has none). */
+export async function hasAccounts(db: Database): Promise<boolean> {
+  return repository.anyUserExists(db);
 }
 
 /**

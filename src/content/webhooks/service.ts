@@ -412,3 +412,13 @@ export async function replayDelivery(
     .execute();
   return getDelivery(db, workspaceId, endpointId, deliveryId);
 }
+
+/** Deliveries not yet settled (due, leased or waiting for a retry) in every workspace: the queue depth. */
+export async function countPendingDeliveries(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
