@@ -3,12 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
-import type { DatabaseKind } from './db/connect.js';
+import type { DatabaseKind, PoolCounters } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
+import { httpServerOptions, installConnectionGuard } from './http/connections.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { installNulGuard } from './http/nul.js';
 import {
   CONTENT_MIRROR_PREFIX,
   describeRouteDefaults,
@@ -17,14 +19,20 @@ import {
   registerOpenApi,
 } from './http/openapi.js';
 import { REQUEST_ID_HEADER, requestId } from './http/request-id.js';
+import { strictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
 import type { AppContext, AppModule } from './module.js';
+import { loggerTransport } from './observability/logging.js';
+import { installMetrics } from './observability/metrics.js';
+import { observabilityRoutes } from './observability/routes.js';
 
 export interface BuildOptions {
   config: Config;
   db: Database;
   dbKind: DatabaseKind;
   modules: readonly AppModule[];
+  /** The PostgreSQL pool's counters, reported by `/metrics`. */
+  pool?: PoolCounters;
 }
 
 /** A registered route, as the route-to-scope tables and their tests see it. */
@@ -60,11 +68,18 @@ function tagRoute(api: ApiKind, rootPrefix: string) {
 }
 
 /** Builds the HTTP application; it does not listen (tests call `inject`). */
-export async function buildApp({ config, db, dbKind, modules }: BuildOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  db,
+  dbKind,
+  modules,
+  pool,
+}: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...loggerTransport(config),
     },
     genReqId: requestId,
     bodyLimit: config.bodyLimit,
@@ -72,14 +87,18 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    ...httpServerOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ctx: AppContext = { config, db, dbKind, log: app.log };
+  const metrics = installMetrics(app, ctx, pool);
   for (const module of modules) for (const sink of module.eventSinks ?? []) installEventSink(sink);
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
   installJsonBodyParser(app);
+  installNulGuard(app);
+  installConnectionGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -88,6 +107,7 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
   await app.register(websocket, { options: { maxPayload: 64 * 1024 * 1024 } });
   await registerOpenApi(app, config);
   app.addHook('onRoute', describeRouteDefaults);
+  app.addHook('onRoute', strictQuery);
   const routes: RouteRecord[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -123,12 +143,14 @@ export async function buildApp({ config, db, dbKind, modules }: BuildOptions): P
   await app.register(async (root) => {
     root.addHook('onRoute', tagRoute('content', ''));
     for (const module of modules) await module.contentRoutes?.(root, ctx);
+    observabilityRoutes(root, ctx, metrics);
   });
   await app.register(
     async (mirror) => {
       mirror.addHook('onRoute', tagRoute('content', CONTENT_MIRROR_PREFIX));
       mirror.addHook('onRoute', hideFromDescription);
       for (const module of modules) await module.contentRoutes?.(mirror, ctx);
+      observabilityRoutes(mirror, ctx, metrics);
     },
     { prefix: CONTENT_MIRROR_PREFIX },
   );

@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     ['WEBHOOK_POLL_INTERVAL_MS', 'often'],
     ['IMPORT_BODY_LIMIT', '10'],
     ['IDP_ISSUER', 'not a url'],
+    ['HTTP_IDLE_TIMEOUT_MS', '0'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', 'forever'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '10'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '-1'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '400000'],
+    ['LOG_FORMAT', 'fancy'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'has spaces in the middle of it'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
@@ -105,6 +113,66 @@ describe('loadConfig', () => {
         redirectUri: 'https://sparrow.example/api/auth/idp/callback',
       },
     });
+  });
+
+  it('reads LOG_FORMAT and METRICS_TOKEN, off by default, and never repeats a bad token', () => {
+    expect(loadConfig({})).toMatchObject({ logFormat: 'auto', metricsToken: null });
+    const token = 'f'.repeat(16);
+    expect(loadConfig({ LOG_FORMAT: 'JSON', METRICS_TOKEN: token })).toMatchObject({
+      logFormat: 'json',
+      metricsToken: token,
+    });
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    const bad = () => loadConfig({ METRICS_TOKEN: 'secret-short' });
+    expect(bad).toThrowError(/^METRICS_TOKEN: expected 16 to 512 visible ASCII characters/);
+    expect(bad).not.toThrowError(/secret-short/);
+  });
+
+  it('reads ADMIN_EMAIL and ADMIN_PASSWORD together, with the registration rules', () => {
+    const password = 'twelve chars';
+    expect(loadConfig({}).adminAccount).toBeNull();
+    expect(
+      loadConfig({ ADMIN_EMAIL: ' admin@example.com ', ADMIN_PASSWORD: password }).adminAccount,
+    ).toEqual({ email: 'admin@example.com', password });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrowError(
+      /^ADMIN_PASSWORD: is required with ADMIN_EMAIL$/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: password })).toThrowError(
+      /^ADMIN_EMAIL: is required with ADMIN_PASSWORD$/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: password })).toThrowError(
+      /^ADMIN_EMAIL: expected an e-mail address/,
+    );
+    const short = () => loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'eleven char' });
+    expect(short).toThrowError('ADMIN_PASSWORD: expected 12 to 256 characters, got 11');
+    // Counted in characters as the API counts them, not in UTF-16 units.
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: '🔑'.repeat(11) }),
+    ).toThrowError(/got 11$/);
+  });
+
+  it('has HTTP timeouts that close idle connections within about 70 s', () => {
+    expect(loadConfig({}).http).toEqual({
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 30_000,
+      requestTimeoutMs: 300_000,
+    });
+    const config = loadConfig({
+      HTTP_IDLE_TIMEOUT_MS: '1000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000',
+      HTTP_HEADERS_TIMEOUT_MS: '900000',
+      HTTP_REQUEST_TIMEOUT_MS: '0',
+    });
+    expect(config.http).toEqual({
+      idleTimeoutMs: 1000,
+      keepAliveTimeoutMs: 2000,
+      headersTimeoutMs: 900_000,
+      requestTimeoutMs: 0,
+    });
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' }),
+    ).toThrowError(/^HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS$/);
   });
 
   it('needs IDP_ISSUER and IDP_CLIENT_ID together', () => {

@@ -1,7 +1,12 @@
 import { join, resolve } from 'node:path';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './content/accounts/password.js';
+import { Email } from './content/accounts/schemas.js';
+import { validatorCompiler } from './http/validation.js';
 
 export type RegistrationMode = 'invite' | 'open';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** `auto`: `pretty` when standard output is a terminal, `json` otherwise. */
+export type LogFormat = 'auto' | 'pretty' | 'json';
 
 export interface Config {
   /** TCP port of the HTTP server. */
@@ -18,8 +23,16 @@ export interface Config {
   /** Address users reach the service at, without a trailing slash. */
   publicUrl: string;
   logLevel: LogLevel;
+  /** Log lines as JSON objects, or readable text (pino-pretty). */
+  logFormat: LogFormat;
+  /** The bearer token `/metrics` requires; null: metrics are off (404). */
+  metricsToken: string | null;
+  /** The account `serve` creates when the database has none yet; null: none. */
+  adminAccount: AdminAccount | null;
   /** Largest accepted JSON request body, in bytes. */
   bodyLimit: number;
+  /** Timeouts of the HTTP server (see `HttpTimeouts`). */
+  http: HttpTimeouts;
   /** Lifetime of a user session, in days. */
   sessionTtlDays: number;
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
@@ -53,6 +66,21 @@ export interface Config {
   workerImage: string;
 }
 
+/**
+ * How long the HTTP server waits on clients. None applies to a WebSocket once
+ * upgraded, nor to a handler at work on a request received whole.
+ */
+export interface HttpTimeouts {
+  /** HTTP_IDLE_TIMEOUT_MS: a connection silent this long, with no request being answered, is closed. */
+  idleTimeoutMs: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS: how long a connection is kept open for the next request after an answer. */
+  keepAliveTimeoutMs: number;
+  /** HTTP_HEADERS_TIMEOUT_MS: time allowed to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: time allowed to receive a whole request, body included (0: no limit). */
+  requestTimeoutMs: number;
+}
+
 export interface IdpConfig {
   /** The issuer; its discovery document is `<issuer>/.well-known/openid-configuration`. */
   issuer: string;
@@ -62,6 +90,12 @@ export interface IdpConfig {
   clientSecret: string | null;
   /** Where the provider sends the browser back to after sign-in. */
   redirectUri: string;
+}
+
+/** ADMIN_EMAIL and ADMIN_PASSWORD: the first account, created once (see `cli/bootstrap.ts`). */
+export interface AdminAccount {
+  email: string;
+  password: string;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +213,62 @@ function secretsKey(env: Env): Buffer | null {
   return key;
 }
 
+const METRICS_TOKEN_SHAPE = /^[\x21-\x7e]{16,512}$/;
+
+function metricsToken(env: Env): string | null {
+  const raw = read(env, 'METRICS_TOKEN');
+  if (raw === undefined) return null;
+  // The message never repeats the value: it is a secret.
+  if (!METRICS_TOKEN_SHAPE.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'expected 16 to 512 visible ASCII characters without spaces (such as the output of `openssl rand -hex 32`)',
+    );
+  }
+  return raw;
+}
+
+/** The address rule of the registration API (its `Email` schema, checked by its validator). */
+const isEmail = validatorCompiler({ schema: Email, method: 'POST', url: '', httpPart: 'body' });
+
+function adminAccount(env: Env): AdminAccount | null {
+  const email = read(env, 'ADMIN_EMAIL');
+  const password = env.ADMIN_PASSWORD;
+  if (email === undefined && (password === undefined || password === '')) return null;
+  if (email === undefined) throw new ConfigError('ADMIN_EMAIL', 'is required with ADMIN_PASSWORD');
+  if (password === undefined || password === '') {
+    throw new ConfigError('ADMIN_PASSWORD', 'is required with ADMIN_EMAIL');
+  }
+  if (isEmail(email) !== true) {
+    throw new ConfigError('ADMIN_EMAIL', `expected an e-mail address, got "${email}"`);
+  }
+  // Counted as the API counts (code points), never repeated: it is a secret.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD',
+      `expected ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, got ${length}`,
+    );
+  }
+  return { email, password };
+}
+
+function httpTimeouts(env: Env): HttpTimeouts {
+  const day = 86_400_000;
+  const timeouts = {
+    idleTimeoutMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000, 100, day),
+    // Above the 60 s idle timeout of common proxies and load balancers, which must close first.
+    keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, day),
+    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000, 100, day),
+    // Room for an upload of MAX_UPLOAD_BYTES on a slow link; it ends once the request is in.
+    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 300_000, 0, day),
+  };
+  if (timeouts.requestTimeoutMs > 0 && timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  return timeouts;
+}
+
 /** The spec's backoff: 10 s, 30 s, 2 min, 10 min, 1 h. */
 export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000] as const;
 
@@ -229,7 +319,11 @@ export function loadConfig(env: Env = process.env): Config {
     registrationMode: oneOf(env, 'REGISTRATION_MODE', ['invite', 'open'], 'invite'),
     publicUrl,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'pretty', 'json'], 'auto'),
+    metricsToken: metricsToken(env),
+    adminAccount: adminAccount(env),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    http: httpTimeouts(env),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     filesDir: resolve(read(env, 'FILES_DIR') ?? join(dataDir, 'files')),

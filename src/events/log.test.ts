@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { at, present } from '../../test/helpers/assert.js';
 import {
   addMember,
   createUser,
@@ -32,33 +33,33 @@ describe('GET /workspaces/{id}/events', () => {
   it('pages oldest first with since and nextCursor, and newest first with before', async () => {
     const workspace = await createWorkspace(t);
     await writeStatuses(workspace, 4);
-    const url = `/workspaces/${workspace.id}/events`;
+    const url = `/workspaces/${workspace.id}/events` as const;
     const token = workspace.owner.token;
     const all = (await t.http.get(url, { token })).body;
     expect(all.events).toHaveLength(7);
     expect(all.hasMore).toBe(false);
-    const ids = all.events.map((event: { id: string }) => event.id);
+    const ids = all.events.map((event) => event.id);
     expect([...ids].sort()).toEqual(ids);
 
     const first = (await t.api.get(url, { token, query: { limit: '3' } })).body;
-    expect(first.events.map((event: { id: string }) => event.id)).toEqual(ids.slice(0, 3));
+    expect(first.events.map((event) => event.id)).toEqual(ids.slice(0, 3));
     expect(first).toMatchObject({ hasMore: true, nextCursor: ids[2] });
     const second = (
-      await t.http.get(url, { token, query: { limit: '3', since: first.nextCursor } })
+      await t.http.get(url, { token, query: { limit: '3', since: present(first.nextCursor) } })
     ).body;
-    expect(second.events.map((event: { id: string }) => event.id)).toEqual(ids.slice(3, 6));
-    const caughtUp = (await t.http.get(url, { token, query: { since: ids[6] } })).body;
+    expect(second.events.map((event) => event.id)).toEqual(ids.slice(3, 6));
+    const caughtUp = (await t.http.get(url, { token, query: { since: at(ids, 6) } })).body;
     expect(caughtUp).toEqual({ events: [], nextCursor: ids[6], hasMore: false });
 
     const newest = (await t.http.get(url, { token, query: { order: 'desc', limit: '2' } })).body;
-    expect(newest.events.map((event: { id: string }) => event.id)).toEqual([ids[6], ids[5]]);
+    expect(newest.events.map((event) => event.id)).toEqual([ids[6], ids[5]]);
     const older = (
       await t.http.get(url, {
         token,
-        query: { order: 'desc', limit: '2', before: newest.nextCursor },
+        query: { order: 'desc', limit: '2', before: present(newest.nextCursor) },
       })
     ).body;
-    expect(older.events.map((event: { id: string }) => event.id)).toEqual([ids[4], ids[3]]);
+    expect(older.events.map((event) => event.id)).toEqual([ids[4], ids[3]]);
   });
 
   it('filters by repeated type, by batch and by cause', async () => {
@@ -69,14 +70,14 @@ describe('GET /workspaces/{id}/events', () => {
       { name: 'Renamed' },
       { token: workspace.owner.token },
     );
-    const url = `/workspaces/${workspace.id}/events`;
+    const url = `/workspaces/${workspace.id}/events` as const;
     const token = workspace.owner.token;
     const types = (
       await t.http.get(url, { token, query: { type: ['workspace.updated', 'status.created'] } })
     ).body;
     expect(types.events).toHaveLength(5);
     const one = (await t.http.get(url, { token, query: { type: 'workspace.updated' } })).body;
-    expect(one.events.map((event: { type: string }) => event.type)).toEqual(['workspace.updated']);
+    expect(one.events.map((event) => event.type)).toEqual(['workspace.updated']);
     expect((await t.http.get(url, { token, query: { cause: 'import' } })).body.events).toEqual([]);
     expect((await t.http.get(url, { token, query: { cause: 'edit' } })).body.events).toHaveLength(
       5,
@@ -109,10 +110,7 @@ describe('GET /workspaces/{id}/events', () => {
     const batch = (await t.http.get(url, { token, query: { batchId } })).body;
     expect(batch.events).toHaveLength(2);
     expect(
-      batch.events.every(
-        (event: { batchId: string; cause: string }) =>
-          event.batchId === batchId && event.cause === 'import',
-      ),
+      batch.events.every((event) => event.batchId === batchId && event.cause === 'import'),
     ).toBe(true);
     expect((await t.http.get(url, { token, query: { cause: 'edit' } })).body.events).toHaveLength(
       5,
@@ -121,7 +119,7 @@ describe('GET /workspaces/{id}/events', () => {
 
   it('refuses bad parameters with 400', async () => {
     const workspace = await createWorkspace(t);
-    const url = `/workspaces/${workspace.id}/events`;
+    const url = `/workspaces/${workspace.id}/events` as const;
     const token = workspace.owner.token;
     const cases: Array<Record<string, string>> = [
       { limit: '0' },

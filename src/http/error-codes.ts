@@ -12,6 +12,18 @@ export const ERROR_CODES = {
   invalid_url: { status: 400, meaning: 'The URL or a URL value is malformed' },
   invalid_request: { status: 400, meaning: 'The request could not be processed as sent' },
   invalid_value: { status: 400, meaning: 'A value is out of range or cannot be stored' },
+  nul_character: {
+    status: 400,
+    meaning: 'A text value, key, query or path parameter contains the NUL character (U+0000)',
+  },
+  json_too_deep: { status: 400, meaning: 'The JSON body nests arrays and objects too deep' },
+  invalid_multipart: {
+    status: 400,
+    meaning: 'The multipart body is malformed: no boundary, extra parts, or cut short',
+  },
+  bad_request: { status: 400, meaning: 'The HTTP request is malformed (request line, headers)' },
+  request_timeout: { status: 408, meaning: 'The request was not received in time' },
+  headers_too_large: { status: 431, meaning: 'The request headers are larger than allowed' },
   payload_too_large: { status: 413, meaning: 'The body or file is larger than allowed' },
   unsupported_media_type: { status: 415, meaning: 'The body has a Content-Type not served here' },
   upgrade_required: { status: 426, meaning: 'The route is a WebSocket: connect with an upgrade' },
@@ -173,6 +185,9 @@ export const ERROR_CODES = {
   command_not_found: { status: 404, meaning: 'No command has this id' },
   agent_timeout: { status: 504, meaning: "The node's agent did not answer in time" },
   agent_error: { status: 502, meaning: "The node's agent failed the request" },
+
+  // Operation.
+  metrics_disabled: { status: 404, meaning: 'Metrics are off: the server has no METRICS_TOKEN' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { at } from '../helpers/assert.js';
 import {
   addMember,
   createCollection,
@@ -94,7 +95,7 @@ async function tenant(): Promise<Tenant> {
     )
   ).body;
   const file = (
-    await t.app.inject({
+    await t.http.raw({
       method: 'POST',
       url: `/workspaces/${workspace.id}/files`,
       headers: {
@@ -104,7 +105,7 @@ async function tenant(): Promise<Tenant> {
       payload:
         '--B\r\nContent-Disposition: form-data; name="file"; filename="f.txt"\r\n\r\nhi\r\n--B--\r\n',
     })
-  ).json();
+  ).body;
   const invitation = (
     await t.http.post(
       `/workspaces/${workspace.id}/invitations`,
@@ -113,9 +114,11 @@ async function tenant(): Promise<Tenant> {
     )
   ).body;
   const installation = await installApp(workspace);
-  const delivery = (
-    await t.http.get(`/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries`, { token })
-  ).body.deliveries[0];
+  const delivery = at(
+    (await t.http.get(`/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries`, { token }))
+      .body.deliveries,
+    0,
+  );
   return {
     workspace,
     ids: {
@@ -129,8 +132,8 @@ async function tenant(): Promise<Tenant> {
       collectionId: collection.id,
       secondCollectionId: second.id,
       itemId: item.id,
-      statusId: statuses[0].id,
-      allStatusIds: statuses.map((status: { id: string }) => status.id).join(','),
+      statusId: at(statuses, 0).id,
+      allStatusIds: statuses.map((status) => status.id).join(','),
       viewId: view.id,
       groupId: group.id,
       keyId: key.id,

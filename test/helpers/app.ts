@@ -19,8 +19,8 @@ export interface TestApp {
   db: Database;
   dbKind: DatabaseKind;
   /** A client for the root `/`; `api` is the same for the `/api` root. */
-  http: Client;
-  api: Client;
+  http: Client<''>;
+  api: Client<'/api'>;
   close(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import type Docker from 'dockerode';
 import { expect } from 'vitest';
 import { AgentConnection } from '../../src/agent/connection.js';
 import { Runtime } from '../../src/agent/runtime.js';
+import type { SuccessAt } from './api-types.js';
 import type { TestApp } from './app.js';
 import { eventually, removeLabelled } from './engine.js';
 import { createUser, type TestUser } from './factories.js';
@@ -104,13 +105,15 @@ export async function removeOrgContainers(docker: Docker, org: TestOrg): Promise
   await removeLabelled(docker, { 'sparrow.org': org.id });
 }
 
+type WorkerPath = `/orgs/${string}/projects/${string}/workers/${string}`;
+
 /** Polls a worker until it is in `state`; fails early when it settles elsewhere. */
 export async function waitForWorker(
   bed: NodeTestBed,
-  path: string,
+  path: WorkerPath,
   state: string,
   timeoutMs = 60_000,
-): Promise<any> {
+): Promise<SuccessAt<WorkerPath, 'get', '/api'>> {
   return eventually(
     async () => {
       const response = await bed.t.api.get(path, { token: bed.owner.token });

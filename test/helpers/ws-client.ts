@@ -1,16 +1,24 @@
 import WebSocket from 'ws';
+import type { ErrorEnvelope } from './api-types.js';
 import { eventually } from './engine.js';
+
+/** The frames of `GET /api/workers/{workerId}/terminal`, which its description states in prose. */
+export type TerminalFrame =
+  | { type: 'ready'; mode: 'terminal' | 'logs'; session?: string; cols?: number; rows?: number }
+  | { type: 'output'; data: string; stream?: 'stdout' | 'stderr' }
+  | { type: 'exit' | 'end'; exitCode: number | null; error?: string }
+  | { type: 'error'; code: string; message: string };
 
 export interface TestSocket {
   socket: WebSocket;
   /** Every frame received, parsed. */
-  frames: any[];
+  frames: TerminalFrame[];
   /** Everything in `output` frames so far, decoded. */
   output(): string;
   send(frame: unknown): void;
   input(text: string): void;
   /** Waits for a frame matching `match`, among those received so far or to come. */
-  frame(match: (frame: any) => boolean, timeoutMs?: number): Promise<any>;
+  frame(match: (frame: TerminalFrame) => boolean, timeoutMs?: number): Promise<TerminalFrame>;
   /** Waits until the decoded output contains `text`. */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   closed: Promise<{ code: number; reason: string }>;
@@ -22,7 +30,7 @@ export async function openSocket(url: string, token?: string): Promise<TestSocke
   const socket = new WebSocket(url, {
     headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
   });
-  const frames: any[] = [];
+  const frames: TerminalFrame[] = [];
   socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
@@ -56,11 +64,11 @@ export async function openSocket(url: string, token?: string): Promise<TestSocke
   };
 }
 
-/** The HTTP status a refused upgrade answers with (and its JSON body). */
+/** The HTTP status a refused upgrade answers with, and its body: the Error envelope, as for REST. */
 export function refusedUpgrade(
   url: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: ErrorEnvelope }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     socket.once('open', () => {
@@ -77,7 +85,7 @@ export function refusedUpgrade(
         try {
           body = JSON.parse(text);
         } catch {}
-        resolve({ status: response.statusCode ?? 0, body });
+        resolve({ status: response.statusCode ?? 0, body: body as ErrorEnvelope });
       });
     });
     socket.once('error', () => {});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
   allEvents,
@@ -77,7 +78,7 @@ describe('workspace API keys', () => {
     const lastUsed = await t.http.get(`/workspaces/${workspace.id}/api-keys`, {
       token: workspace.owner.token,
     });
-    expect(lastUsed.body[0].lastUsedAt).not.toBeNull();
+    expect(at(lastUsed.body, 0).lastUsedAt).not.toBeNull();
   });
 
   it('refuses human-only routes and the platform API to keys', async () => {
@@ -174,7 +175,7 @@ describe('workspace API keys', () => {
     const list = await t.http.get(`/workspaces/${workspace.id}/api-keys`, {
       token: workspace.owner.token,
     });
-    expect(list.body[0].revokedAt).not.toBeNull();
+    expect(at(list.body, 0).revokedAt).not.toBeNull();
     const other = await createWorkspace(t);
     expect(
       (

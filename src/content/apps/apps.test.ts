@@ -58,7 +58,11 @@ async function consent(
   return { response, verifier: proof.verifier };
 }
 
-async function install(workspace: TestWorkspace, app: any, body: Record<string, unknown> = {}) {
+async function install(
+  workspace: TestWorkspace,
+  app: { clientId: string; clientSecret: string },
+  body: Record<string, unknown> = {},
+) {
   const { response, verifier } = await consent(workspace, app, body);
   expect(response.status).toBe(200);
   const token = await t.http.post('/oauth/token', {
@@ -299,9 +303,9 @@ describe('consent and token exchange', () => {
     const app = await registerApp(workspace.owner);
     const first = await install(workspace, app);
     const second = await install(workspace, app, { role: 'viewer' });
-    const path = `/workspaces/${workspace.id}/app-installations`;
+    const path = `/workspaces/${workspace.id}/app-installations` as const;
     const list = await t.http.get(path, { token: workspace.owner.token });
-    expect(list.body.map((entry: any) => [entry.role, entry.revokedAt === null])).toEqual([
+    expect(list.body.map((entry) => [entry.role, entry.revokedAt === null])).toEqual([
       ['viewer', true],
       ['member', false],
     ]);

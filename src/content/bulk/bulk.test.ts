@@ -21,15 +21,16 @@ async function setup() {
   const workspace = await createWorkspace(t);
   const token = workspace.owner.token;
   const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body.map(
-    (status: { id: string }) => status.id,
+    (status) => status.id,
   );
   const points = await createField(t, workspace, { key: 'points', type: 'number', name: 'Points' });
   const list = await createCollection(t, workspace);
-  const url = (route: string) => `/workspaces/${workspace.id}/collections/${list.id}/${route}`;
+  const url = <R extends string>(route: R) =>
+    `/workspaces/${workspace.id}/collections/${list.id}/${route}` as const;
   return { workspace, token, statuses, points, list, url };
 }
 
-function preview(workspace: TestWorkspace, url: string, definition: unknown) {
+function preview<P extends string>(workspace: TestWorkspace, url: P, definition: unknown) {
   return t.http.post(url, { definition }, { token: workspace.owner.token });
 }
 

@@ -38,9 +38,9 @@ async function upload(
   field = 'file',
 ) {
   const body = multipart(bytes, filename, field);
-  return t.app.inject({
+  return t.api.raw({
     method: 'POST',
-    url: `/api/workspaces/${workspace.id}/files`,
+    url: `/workspaces/${workspace.id}/files`,
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     payload: body.payload,
   });
@@ -50,8 +50,8 @@ describe('files', () => {
   it('stores bytes, sniffs the type and serves them back', async () => {
     const workspace = await createWorkspace(t);
     const response = await upload(workspace, PNG, '../../etc/avatar.png');
-    expect(response.statusCode).toBe(201);
-    const file = response.json();
+    expect(response.status).toBe(201);
+    const file = response.body;
     expect(file).toMatchObject({
       name: 'avatar.png',
       contentType: 'image/png',
@@ -83,7 +83,7 @@ describe('files', () => {
   it('never trusts the claimed type: HTML claimed as PNG is text, served as an attachment', async () => {
     const workspace = await createWorkspace(t);
     const response = await upload(workspace, Buffer.from('<script>alert(1)</script>'), 'x.png');
-    const file = response.json();
+    const file = response.body;
     expect(file).toMatchObject({ contentType: 'text/plain; charset=utf-8', isImage: false });
     const download = await t.app.inject({
       url: `/workspaces/${workspace.id}/files/${file.id}/content`,
@@ -96,8 +96,8 @@ describe('files', () => {
   it('answers 413 above the upload limit and keeps nothing', async () => {
     const workspace = await createWorkspace(t);
     const response = await upload(workspace, Buffer.alloc(70_000, 1), 'big.bin');
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error.code).toBe('payload_too_large');
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('payload_too_large');
     expect(
       (await t.http.get(`/workspaces/${workspace.id}/files`, { token: workspace.owner.token }))
         .body,
@@ -114,13 +114,13 @@ describe('files', () => {
     expect(json.status).toBe(400);
     expect(json.body.error.code).toBe('multipart_required');
     const wrongField = await upload(workspace, PNG, 'a.png', workspace.owner.token, 'document');
-    expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json().error.code).toBe('file_missing');
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error.code).toBe('file_missing');
   });
 
   it('keeps files to their workspace and their roles', async () => {
     const workspace = await createWorkspace(t);
-    const file = (await upload(workspace, PNG, 'a.png')).json();
+    const file = (await upload(workspace, PNG, 'a.png')).body;
     const outsider = await createUser(t);
     expect(
       (await t.http.get(`/workspaces/${workspace.id}/files/${file.id}`, { token: outsider.token }))
@@ -132,7 +132,7 @@ describe('files', () => {
         .status,
     ).toBe(404);
     const viewer = await addMember(t, workspace, 'viewer');
-    expect((await upload(workspace, PNG, 'b.png', viewer.token)).statusCode).toBe(403);
+    expect((await upload(workspace, PNG, 'b.png', viewer.token)).status).toBe(403);
     expect(
       (await t.http.delete(`/workspaces/${workspace.id}/files/${file.id}`, { token: viewer.token }))
         .status,

@@ -95,7 +95,7 @@ describe('provider sign-in with an id_token', () => {
     expect((await t.http.post('/auth/idp', { idToken: noExpiry })).status).toBe(401);
     person(uniqueEmail('unverified'), false);
     const unverified = await t.http.post('/auth/idp', { idToken: await idp.idToken() });
-    expect(unverified.body.error.details.reason).toBe('email_unverified');
+    expect(unverified.body.error.details).toMatchObject({ reason: 'email_unverified' });
     expect((await t.http.post('/auth/idp', { idToken: '' })).status).toBe(400);
   });
 

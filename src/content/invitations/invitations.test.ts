@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
   createUser,
@@ -118,7 +119,7 @@ describe('invitations', () => {
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[1]).toEqual(answers[2]);
-    expect(answers[0].error.code).toBe('not_found');
+    expect(at(answers, 0).error.code).toBe('not_found');
     expect((await t.http.get('/auth/invitation', { query: { token: '' } })).status).toBe(400);
     expect(
       (await t.http.get('/auth/invitation', { query: { token: 'x'.repeat(201) } })).status,

@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import { createCollection, createItem, createWorkspace } from '../../../test/helpers/factories.js';
 import { workspaceOverview } from './service.js';
 
@@ -32,7 +33,7 @@ describe('workspace overview', () => {
     const a = await createCollection(t, workspace, { name: 'Alpha' });
     const b = await createCollection(t, workspace, { name: 'Beta' });
     await createItem(t, workspace, a.id);
-    await createItem(t, workspace, a.id, { statusId: statuses[2].id });
+    await createItem(t, workspace, a.id, { statusId: at(statuses, 2).id });
     const archived = await createItem(t, workspace, b.id);
     await t.http.patch(
       `/workspaces/${workspace.id}/items/${archived.id}`,
@@ -62,7 +63,7 @@ describe('workspace overview', () => {
     expect(
       response.body.activity.slice(0, 12).every((day: { events: number }) => day.events === 0),
     ).toBe(true);
-    expect(response.body.activity.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(at(response.body.activity, -1).date).toBe(new Date().toISOString().slice(0, 10));
     expect(response.body.catalog).toEqual({
       collections: 2,
       fields: 0,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at, present } from '../../../test/helpers/assert.js';
 import {
   addMember,
   createCollection,
@@ -18,7 +19,7 @@ async function setup() {
   const workspace = await createWorkspace(t);
   const token = workspace.owner.token;
   const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body.map(
-    (status: { id: string }) => status.id,
+    (status) => status.id,
   );
   const tags = await createField(t, workspace, {
     key: 'tags',
@@ -30,7 +31,8 @@ async function setup() {
   const due = await createField(t, workspace, { key: 'due', type: 'date', name: 'Due' });
   const owner = await createField(t, workspace, { key: 'owner', type: 'person', name: 'Owner' });
   const list = await createCollection(t, workspace);
-  const url = (route: string) => `/workspaces/${workspace.id}/collections/${list.id}/${route}`;
+  const url = <R extends string>(route: R) =>
+    `/workspaces/${workspace.id}/collections/${list.id}/${route}` as const;
   return { workspace, token, statuses, tags, red, blue, due, owner, list, url };
 }
 
@@ -114,17 +116,13 @@ describe('group counts', () => {
       },
       { token },
     );
-    expect(
-      days.body.groups.map((group: { value: string; count: number; items: unknown[] }) => [
-        group.value,
-        group.count,
-        group.items.length,
-      ]),
-    ).toEqual([
-      ['2026-03-01', 1, 1],
-      ['2026-03-02', 1, 1],
-      ['2026-03-03', 0, 0],
-    ]);
+    expect(days.body.groups.map((group) => [group.value, group.count, group.items.length])).toEqual(
+      [
+        ['2026-03-01', 1, 1],
+        ['2026-03-02', 1, 1],
+        ['2026-03-03', 0, 0],
+      ],
+    );
   });
 });
 
@@ -148,19 +146,12 @@ describe('grouped query', () => {
     );
     expect(first.status).toBe(200);
     expect(
-      first.body.groups.map(
-        (group: {
-          value: string;
-          count: number;
-          items: Array<{ title: string }>;
-          nextCursor: string | null;
-        }) => [
-          group.value,
-          group.count,
-          group.items.map((item) => item.title),
-          group.nextCursor === null,
-        ],
-      ),
+      first.body.groups.map((group) => [
+        group.value,
+        group.count,
+        group.items.map((item) => item.title),
+        group.nextCursor === null,
+      ]),
     ).toEqual([
       [statuses[0], 5, ['todo 0', 'todo 1'], false],
       [statuses[1], 0, [], true],
@@ -171,21 +162,18 @@ describe('grouped query', () => {
       {
         definition,
         groups: [statuses[0]],
-        cursors: { [statuses[0]]: first.body.groups[0].nextCursor },
+        cursors: { [at(statuses, 0)]: at(first.body.groups, 0).nextCursor },
         limit: 2,
       },
       { token },
     );
-    expect(more.body.groups[0].items.map((item: { title: string }) => item.title)).toEqual([
-      'todo 2',
-      'todo 3',
-    ]);
+    expect(at(more.body.groups, 0).items.map((item) => item.title)).toEqual(['todo 2', 'todo 3']);
     const wrongGroup = await t.http.post(
       url('grouped-query'),
       {
         definition,
         groups: [statuses[2]],
-        cursors: { [statuses[2]]: first.body.groups[0].nextCursor },
+        cursors: { [at(statuses, 2)]: at(first.body.groups, 0).nextCursor },
       },
       { token },
     );
@@ -195,12 +183,7 @@ describe('grouped query', () => {
       { definition: { groupBy: { fieldId: owner.id } }, groups: [member.user.id, null] },
       { token },
     );
-    expect(
-      byOwner.body.groups.map((group: { value: string | null; count: number }) => [
-        group.value,
-        group.count,
-      ]),
-    ).toEqual([
+    expect(byOwner.body.groups.map((group) => [group.value, group.count])).toEqual([
       [member.user.id, 2],
       [null, 4],
     ]);
@@ -239,19 +222,18 @@ describe('search', () => {
       query: { q: 'rocket', limit: '1' },
     });
     expect(first.status).toBe(200);
-    expect(first.body.items.map((item: { title: string }) => item.title)).toEqual([
-      'Rocket launch',
-    ]);
-    expect(first.body.items[0].rank).toBeGreaterThan(0);
+    expect(first.body.items.map((item) => item.title)).toEqual(['Rocket launch']);
+    expect(at(first.body.items, 0).rank).toBeGreaterThan(0);
+    const cursor = present(first.body.nextCursor, 'nextCursor');
     const second = await t.http.get(`/workspaces/${workspace.id}/search`, {
       token,
-      query: { q: 'rocket', limit: '1', cursor: first.body.nextCursor },
+      query: { q: 'rocket', limit: '1', cursor },
     });
-    expect(second.body.items.map((item: { title: string }) => item.title)).toEqual(['Notes']);
+    expect(second.body.items.map((item) => item.title)).toEqual(['Notes']);
     expect(second.body.nextCursor).toBeNull();
     const other = await t.http.get(`/workspaces/${workspace.id}/search`, {
       token,
-      query: { q: 'launch', cursor: first.body.nextCursor },
+      query: { q: 'launch', cursor },
     });
     expect(other.status).toBe(400);
     expect(

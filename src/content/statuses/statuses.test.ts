@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import { addMember, allEvents, createWorkspace } from '../../../test/helpers/factories.js';
 
 let t: TestApp;
@@ -52,9 +53,10 @@ describe('statuses', () => {
 
   it('updates a status and logs only what changed', async () => {
     const workspace = await createWorkspace(t);
-    const [todo] = (
+    const statuses = (
       await t.http.get(`/workspaces/${workspace.id}/statuses`, { token: workspace.owner.token })
     ).body;
+    const todo = at(statuses, 0);
     const response = await t.http.patch(
       `/workspaces/${workspace.id}/statuses/${todo.id}`,
       { name: 'To do', color: todo.color },
@@ -133,9 +135,11 @@ describe('statuses in use', () => {
   it('answers 409 status_in_use while an item has the status', async () => {
     const { createCollection, createItem } = await import('../../../test/helpers/factories.js');
     const workspace = await createWorkspace(t);
-    const [todo, doing] = (
+    const statuses = (
       await t.http.get(`/workspaces/${workspace.id}/statuses`, { token: workspace.owner.token })
     ).body;
+    const todo = at(statuses, 0);
+    const doing = at(statuses, 1);
     const list = await createCollection(t, workspace);
     const item = await createItem(t, workspace, list.id, { statusId: todo.id });
     const refused = await t.http.delete(`/workspaces/${workspace.id}/statuses/${todo.id}`, {

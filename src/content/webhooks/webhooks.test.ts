@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { at, present } from '../../../test/helpers/assert.js';
 import {
   addMember,
   createCollection,
@@ -9,7 +10,12 @@ import {
   insertItems,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
-import { type Receiver, startReceiver } from '../../../test/helpers/receiver.js';
+import {
+  batchReadPath,
+  findBatch,
+  type Receiver,
+  startReceiver,
+} from '../../../test/helpers/receiver.js';
 import { inTransaction } from '../../db/transaction.js';
 import { recordEvents } from '../../events/writer.js';
 import { newId } from '../../lib/ids.js';
@@ -65,7 +71,7 @@ async function deliveries(workspace: TestWorkspace, endpointId: string) {
     },
   );
   expect(response.status).toBe(200);
-  return response.body.deliveries as any[];
+  return response.body.deliveries;
 }
 
 describe('webhook endpoints', () => {
@@ -85,7 +91,7 @@ describe('webhook endpoints', () => {
     });
     expect(list.body).toHaveLength(1);
     expect(list.text).not.toContain(created.body.secret);
-    expect(list.body[0].secretPrefix).toBe(created.body.secret.slice(0, 10));
+    expect(at(list.body, 0).secretPrefix).toBe(created.body.secret.slice(0, 10));
   });
 
   it('refuses no credential, bad input and callers below admin', async () => {
@@ -121,7 +127,7 @@ describe('webhook endpoints', () => {
   it('updates, pauses, resumes and deletes', async () => {
     const workspace = await createWorkspace(t);
     const endpoint = (await createEndpoint(workspace)).body;
-    const path = `/workspaces/${workspace.id}/webhooks/${endpoint.id}`;
+    const path = `/workspaces/${workspace.id}/webhooks/${endpoint.id}` as const;
     const token = workspace.owner.token;
     const updated = await t.http.patch(path, { eventTypes: ['collection.*'] }, { token });
     expect(updated.body.eventTypes).toEqual(['collection.*']);
@@ -152,7 +158,7 @@ describe('deliveries', () => {
     const verified = stripe.webhooks.constructEvent(request.raw, signature, endpoint.secret);
     expect(verified).toMatchObject({ kind: 'event', type: 'item.created' });
     expect(() => stripe.webhooks.constructEvent(request.raw, signature, 'whsec_wrong')).toThrow();
-    const [delivery] = await deliveries(workspace, endpoint.id);
+    const delivery = at(await deliveries(workspace, endpoint.id), 0);
     expect(request.headers['x-service-delivery']).toBe(delivery.id);
     expect(request.headers['x-service-event']).toBe('item.created');
     expect(request.headers['content-type']).toBe('application/json');
@@ -163,13 +169,15 @@ describe('deliveries', () => {
       type: 'item.created',
       event: { type: 'item.created', resource: { kind: 'item', id: item.id }, cause: 'edit' },
     });
-    expect(request.body.eventIds).toEqual([request.body.event.id]);
+    const body = request.body;
+    assert(body.kind === 'event', 'a delivery of one event');
+    expect(body.eventIds).toEqual([body.event.id]);
     expect(delivery).toMatchObject({
       kind: 'event',
       state: 'succeeded',
       attemptCount: 1,
       lastStatusCode: 200,
-      eventId: request.body.event.id,
+      eventId: body.event.id,
     });
     expect(delivery.attempts).toEqual([
       expect.objectContaining({ number: 1, statusCode: 200, error: null, succeeded: true }),
@@ -200,7 +208,7 @@ describe('deliveries', () => {
     ).rejects.toThrow('roll back');
     const queued = await deliveries(workspace, endpoint.id);
     expect(queued.map((delivery) => delivery.eventType)).toEqual(['collection.created']);
-    expect(queued[0].state).toBe('succeeded');
+    expect(at(queued, 0).state).toBe('succeeded');
   });
 
   it('retries after 10 s, 30 s, 2 min, 10 min and 1 h, then fails for good', async () => {
@@ -241,7 +249,7 @@ describe('deliveries', () => {
         `/workspaces/${workspace.id}/webhooks/${created.body.id}/deliveries`,
         { token: workspace.owner.token },
       );
-      const [delivery] = page.body.deliveries;
+      const delivery = at(page.body.deliveries, 0);
       expect(delivery).toMatchObject({
         state: 'failed',
         attemptCount: 6,
@@ -249,11 +257,10 @@ describe('deliveries', () => {
         lastError: 'HTTP 500',
         nextAttemptAt: null,
       });
-      expect(delivery.attempts.map((attempt: any) => attempt.number)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(delivery.attempts.map((attempt) => attempt.number)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(
         delivery.attempts.every(
-          (attempt: any) =>
-            attempt.statusCode === 500 && !attempt.succeeded && attempt.durationMs >= 0,
+          (attempt) => attempt.statusCode === 500 && !attempt.succeeded && attempt.durationMs >= 0,
         ),
       ).toBe(true);
       await d.close();
@@ -303,8 +310,9 @@ describe('deliveries', () => {
       { token: workspace.owner.token },
     );
     await drain();
-    const [delivery] = await deliveries(workspace, endpoint.id);
-    const path = `/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries/${delivery.id}`;
+    const delivery = at(await deliveries(workspace, endpoint.id), 0);
+    const path =
+      `/workspaces/${workspace.id}/webhooks/${endpoint.id}/deliveries/${delivery.id}` as const;
     const viewer = await addMember(t, workspace, 'viewer');
     expect((await t.http.post(`${path}/replay`, undefined, { token: viewer.token })).status).toBe(
       403,
@@ -343,7 +351,9 @@ describe('deliveries', () => {
     );
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
-    const expires = Date.parse(rotated.body.previousSecretExpiresAt) - Date.now();
+    const expires =
+      Date.parse(present(rotated.body.previousSecretExpiresAt, 'previousSecretExpiresAt')) -
+      Date.now();
     expect(expires).toBeGreaterThan(23.9 * 3600 * 1000);
     expect(expires).toBeLessThanOrEqual(24 * 3600 * 1000);
     await t.http.patch(
@@ -408,7 +418,7 @@ describe('deliveries', () => {
         `/workspaces/${workspace.id}/webhooks/${created.body.id}/deliveries`,
         { token: workspace.owner.token },
       );
-      expect(page.body.deliveries[0].attempts[0]).toMatchObject({
+      expect(at(page.body.deliveries, 0).attempts[0]).toMatchObject({
         statusCode: null,
         succeeded: false,
         error: expect.stringMatching(/private address/),
@@ -432,7 +442,7 @@ describe('deliveries', () => {
         `/workspaces/${workspace.id}/webhooks/${created.body.id}/deliveries`,
         { token: workspace.owner.token },
       );
-      expect(again.body.deliveries[0].lastError).toMatch(
+      expect(at(again.body.deliveries, 0).lastError).toMatch(
         /^refused: .* is a loopback or private address$/,
       );
     } finally {
@@ -545,29 +555,29 @@ describe('batch deliveries', () => {
     const before = receiver.received.length;
     await drain();
     const bodies = receiver.received.slice(before).map((entry) => entry.body);
-    const updated = bodies.find(
-      (body) => body.type === 'item.updated' && body.batch?.batchId === batchId,
-    );
+    const updated = findBatch(bodies, { type: 'item.updated', batchId });
     expect(updated).toMatchObject({
       kind: 'batch',
       type: 'item.updated',
       batch: { batchId, count: 300, read: { batchId } },
     });
     expect(updated.events).toBeUndefined();
-    const read = await t.http.get(updated.batch.read.path, { token: workspace.owner.token });
+    const read = await t.http.get(batchReadPath(updated), { token: workspace.owner.token });
     expect(read.status).toBe(200);
     expect(read.body.events).toHaveLength(300);
-    expect(read.body.events.every((event: any) => event.type === 'item.updated')).toBe(true);
-    expect(read.body.events[0].id).toBe(updated.batch.firstEventId);
-    expect(read.body.events.at(-1).id).toBe(updated.batch.lastEventId);
+    expect(read.body.events.every((event) => event.type === 'item.updated')).toBe(true);
+    expect(at(read.body.events, 0).id).toBe(updated.batch.firstEventId);
+    expect(at(read.body.events, -1).id).toBe(updated.batch.lastEventId);
     const moved = bodies.filter(
-      (body) => body.type === 'item.moved' && body.batch?.batchId === batchId,
+      (body) =>
+        body.kind === 'batch' && body.type === 'item.moved' && body.batch.batchId === batchId,
     );
     // Two endpoints subscribe to item.moved: one delivery each, with the 30 events inlined.
     expect(moved).toHaveLength(2);
     for (const body of moved) {
+      assert(body.kind === 'batch', 'a batch delivery');
       expect(body.events).toHaveLength(30);
-      expect(body.eventIds).toEqual(body.events.map((event: any) => event.id));
+      expect(body.eventIds).toEqual(body.events?.map((event) => event.id));
     }
   });
 
@@ -580,7 +590,7 @@ describe('batch deliveries', () => {
     const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body;
     const result = await t.http.post(
       `/workspaces/${workspace.id}/collections/${list.id}/bulk-update`,
-      { definition: {}, patch: { statusId: statuses[1].id }, expectedCount: 300 },
+      { definition: {}, patch: { statusId: at(statuses, 1).id }, expectedCount: 300 },
       { token },
     );
     expect(result.body.changed).toBe(300);
@@ -609,7 +619,7 @@ describe('batch deliveries', () => {
     const before = receiver.received.length;
     await drain();
     const bodies = receiver.received.slice(before).map((entry) => entry.body);
-    expect(bodies.find((body) => body.batch?.batchId === small).events).toHaveLength(49);
-    expect(bodies.find((body) => body.batch?.batchId === large).events).toBeUndefined();
+    expect(findBatch(bodies, { batchId: small }).events).toHaveLength(49);
+    expect(findBatch(bodies, { batchId: large }).events).toBeUndefined();
   });
 });

@@ -185,7 +185,7 @@ describe('members', () => {
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const response = await t.app.inject({
+      const response = await t.http.raw({
         method: 'POST',
         url: `/workspaces/${ws}/files`,
         headers: {
@@ -194,8 +194,8 @@ describe('members', () => {
         },
         payload,
       });
-      expect(response.statusCode).toBe(201);
-      return response.json().id as string;
+      expect(response.status).toBe(201);
+      return response.body.id;
     };
     const image = await upload(workspace.id, workspace.owner.token, png, 'me.png');
     const text = await upload(

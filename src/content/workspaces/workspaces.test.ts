@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { firstIssue } from '../../../test/helpers/assert.js';
 import {
   addMember,
   allEvents,
@@ -147,7 +148,7 @@ describe('updating a workspace', () => {
       { token: workspace.owner.token },
     );
     expect(slug.status).toBe(400);
-    expect(slug.body.error.details.issues[0].path).toBe('/slug');
+    expect(firstIssue(slug.body).path).toBe('/slug');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeModule } from '../../../test/foundation/probe-module.js';
 import type { TestApp } from '../../../test/helpers/app.js';
+import { firstIssue, present } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
   addMember,
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const keysUrl = () => `/orgs/${org.id}/api-keys`;
+const keysUrl = () => `/orgs/${org.id}/api-keys` as const;
 
 describe('creating keys', () => {
   it('answers 401 without a credential', async () => {
@@ -70,7 +71,7 @@ describe('creating keys', () => {
     const list = await t.api.get(keysUrl(), { token: owner.token });
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(token);
-    const listed = list.body.find((key: { id: string }) => key.id === response.body.id);
+    const listed = list.body.find((key) => key.id === response.body.id);
     expect(listed).toEqual({ ...response.body, token: undefined });
     expect(listed).not.toHaveProperty('token');
   });
@@ -97,7 +98,7 @@ describe('creating keys', () => {
       { name: 'k', ownerType: 'user', scopes: ['projects:read', 'projects:admin'] },
       { token: owner.token },
     );
-    expect(unknownScope.body.error.details.issues[0].path).toBe('/scopes/1');
+    expect(firstIssue(unknownScope.body).path).toBe('/scopes/1');
   });
 
   it('lets any member create a personal key, but only owners and admins an org key', async () => {
@@ -158,9 +159,9 @@ describe('listing and revoking', () => {
     const ownerKey = await createKey(t, team, owner, ['nodes:read'], 'org');
 
     const memberList = await t.api.get(`/orgs/${team.id}/api-keys`, { token: member.token });
-    expect(memberList.body.map((key: { id: string }) => key.id)).toEqual([mine.id]);
+    expect(memberList.body.map((key) => key.id)).toEqual([mine.id]);
     const ownerList = await t.api.get(`/orgs/${team.id}/api-keys`, { token: owner.token });
-    expect(ownerList.body.map((key: { id: string }) => key.id)).toEqual([ownerKey.id, mine.id]);
+    expect(ownerList.body.map((key) => key.id)).toEqual([ownerKey.id, mine.id]);
 
     // A member cannot see, so cannot revoke, someone else's key.
     const refused = await t.api.delete(`/orgs/${team.id}/api-keys/${ownerKey.id}`, {
@@ -180,16 +181,16 @@ describe('listing and revoking', () => {
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('invalid_token');
 
-    const listed = (await t.api.get(keysUrl(), { token: owner.token })).body.find(
-      (row: { id: string }) => row.id === key.id,
+    const listed = present(
+      (await t.api.get(keysUrl(), { token: owner.token })).body.find((row) => row.id === key.id),
     );
     expect(listed.revokedAt).toEqual(expect.any(String));
     expect(listed.active).toBe(false);
 
     const again = await t.api.delete(`${keysUrl()}/${key.id}`, { token: owner.token });
     expect(again.status).toBe(204);
-    const relisted = (await t.api.get(keysUrl(), { token: owner.token })).body.find(
-      (row: { id: string }) => row.id === key.id,
+    const relisted = present(
+      (await t.api.get(keysUrl(), { token: owner.token })).body.find((row) => row.id === key.id),
     );
     expect(relisted.revokedAt).toBe(listed.revokedAt);
   });
@@ -248,7 +249,7 @@ describe('authenticating with a key', () => {
     expect((await t.api.get(`/orgs/${team.id}`, { token: personal.token })).status).toBe(401);
 
     const keys = (await t.api.get(`/orgs/${team.id}/api-keys`, { token: owner.token })).body;
-    const byId = new Map(keys.map((key: { id: string }) => [key.id, key]));
+    const byId = new Map(keys.map((key) => [key.id, key]));
     expect(byId.get(personal.id)).toMatchObject({ active: false, revokedAt: null });
     expect(byId.get(service.id)).toMatchObject({ active: true, ownerType: 'org' });
   });
@@ -337,8 +338,8 @@ describe('authenticating with a key', () => {
     await t.api.get(`/orgs/${org.id}`, { token: key.token });
     const first = await lastUsed();
     expect(first).toBeInstanceOf(Date);
-    const listed = (await t.api.get(keysUrl(), { token: owner.token })).body.find(
-      (row: { id: string }) => row.id === key.id,
+    const listed = present(
+      (await t.api.get(keysUrl(), { token: owner.token })).body.find((row) => row.id === key.id),
     );
     expect(listed.lastUsedAt).toBe(first?.toISOString());
 

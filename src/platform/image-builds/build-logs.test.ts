@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { SuccessAt } from '../../../test/helpers/api-types.js';
+import { at, present } from '../../../test/helpers/assert.js';
 import {
   connectTestEngine,
   describeEngine,
@@ -17,8 +19,17 @@ import {
 } from '../../../test/helpers/nodes.js';
 import { createKey, createOrg } from '../../../test/helpers/platform.js';
 
+type Build = SuccessAt<`/orgs/${string}/projects/${string}/image-builds`, 'get', '/api'>[number];
+type StepFrame = { type: 'step'; index: number } & Build['steps'][number];
+
+/** The frames of `GET /api/image-builds/{buildId}/logs`, which its description states in prose. */
+type BuildFrame =
+  | StepFrame
+  | { type: 'log'; data: string }
+  | { type: 'end'; status: 'succeeded' | 'failed'; error: string | null };
+
 interface Followed {
-  frames: any[];
+  frames: BuildFrame[];
   code: number;
 }
 
@@ -27,7 +38,7 @@ function follow(url: string, token?: string): Promise<Followed> {
   const socket = new WebSocket(url, {
     headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
   });
-  const frames: any[] = [];
+  const frames: BuildFrame[] = [];
   socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
   return new Promise((resolve, reject) => {
     socket.once('unexpected-response', (_request, response) =>
@@ -46,17 +57,20 @@ describeEngine('following an image build over a WebSocket', () => {
   const logsUrl = (buildId: string) =>
     `${bed.baseUrl.replace(/^http/, 'ws')}/api/image-builds/${buildId}/logs`;
   const startBuild = async () => {
-    const path = `/orgs/${bed.org.id}/projects/${projectId}/build`;
+    const path = `/orgs/${bed.org.id}/projects/${projectId}/build` as const;
     const started = await bed.t.api.post(path, undefined, as());
     expect(started.status).toBe(202);
-    return started.body[0];
+    return at(started.body, 0);
   };
   const record = async (buildId: string) => {
-    const path = `/orgs/${bed.org.id}/projects/${projectId}/image-builds`;
+    const path = `/orgs/${bed.org.id}/projects/${projectId}/image-builds` as const;
     const builds = (await bed.t.api.get(path, as())).body;
-    return builds.find((b: { id: string }) => b.id === buildId);
+    return present(
+      builds.find((b) => b.id === buildId),
+      'the build',
+    );
   };
-  const text = (frames: any[]) =>
+  const text = (frames: BuildFrame[]) =>
     frames
       .filter((frame) => frame.type === 'log')
       .map((frame) => frame.data)
@@ -95,7 +109,7 @@ describeEngine('following an image build over a WebSocket', () => {
     // Log frames add up to the log, nothing repeated or lost.
     expect(text(frames)).toBe(final.log);
     // The last frame of each step is its final state.
-    const last = new Map<number, any>();
+    const last = new Map<number, StepFrame>();
     for (const frame of steps) last.set(frame.index, frame);
     expect([...last.values()].map(({ type, index, ...step }) => step)).toEqual(final.steps);
     expect(frames.at(-1)).toEqual({ type: 'end', status: 'succeeded', error: null });
@@ -110,11 +124,11 @@ describeEngine('following an image build over a WebSocket', () => {
     const { frames, code } = await follow(logsUrl(queued.id), bed.owner.token);
     expect(code).toBe(1000);
     expect(frames).toEqual([
-      ...final.steps.map((step: object, index: number) => ({ type: 'step', index, ...step })),
+      ...final.steps.map((step, index) => ({ type: 'step', index, ...step })),
       { type: 'log', data: final.log },
       { type: 'end', status: 'succeeded', error: null },
     ]);
-    expect(final.steps.map((step: { status: string }) => step.status)).toEqual([
+    expect(final.steps.map((step) => step.status)).toEqual([
       'succeeded',
       'skipped',
       'skipped',
@@ -123,9 +137,10 @@ describeEngine('following an image build over a WebSocket', () => {
   });
 
   it('refuses before the upgrade: no token 401, a key without projects:read 403, others 404', async () => {
-    const [known] = (
-      await bed.t.api.get(`/orgs/${bed.org.id}/projects/${projectId}/image-builds`, as())
-    ).body;
+    const known = at(
+      (await bed.t.api.get(`/orgs/${bed.org.id}/projects/${projectId}/image-builds`, as())).body,
+      0,
+    );
     await expect(follow(logsUrl(known.id))).rejects.toThrow('refused with 401');
     const key = await createKey(bed.t, bed.org, bed.owner, ['workers:read']);
     await expect(follow(logsUrl(known.id), key.token)).rejects.toThrow('refused with 403');

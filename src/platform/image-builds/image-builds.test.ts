@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { at, present } from '../../../test/helpers/assert.js';
 import {
   BUSYBOX_IMAGE,
   connectTestEngine,
@@ -31,11 +32,11 @@ describeEngine('image pre-builds on a real node', () => {
   let repo: GitServer;
   let projectId: string;
   let node: Awaited<ReturnType<typeof onlineNode>>;
-  let built: any;
+  let built: Awaited<ReturnType<typeof finished>>;
   const projectIds: string[] = [];
 
   const as = () => ({ token: bed.owner.token });
-  const projectPath = (id = projectId) => `/orgs/${bed.org.id}/projects/${id}`;
+  const projectPath = (id = projectId) => `/orgs/${bed.org.id}/projects/${id}` as const;
   const build = (id = projectId, token = bed.owner.token) =>
     bed.t.api.post(`${projectPath(id)}/build`, undefined, { token });
   const list = async (id = projectId) =>
@@ -43,8 +44,8 @@ describeEngine('image pre-builds on a real node', () => {
   const finished = (buildId: string, id = projectId) =>
     eventually(
       async () => {
-        const found = (await list(id)).find((b: { id: string }) => b.id === buildId);
-        return ['succeeded', 'failed'].includes(found?.status) ? found : undefined;
+        const found = (await list(id)).find((b) => b.id === buildId);
+        return found?.status === 'succeeded' || found?.status === 'failed' ? found : undefined;
       },
       120_000,
       'the build to finish',
@@ -53,10 +54,10 @@ describeEngine('image pre-builds on a real node', () => {
     const created = await bed.t.api.post(`/orgs/${bed.org.id}/projects`, body, as());
     expect(created.status).toBe(201);
     projectIds.push(created.body.id);
-    return created.body.id as string;
+    return created.body.id;
   };
   const spawn = async () => {
-    const path = `${projectPath()}/workers`;
+    const path = `${projectPath()}/workers` as const;
     const spawned = await bed.t.api.post(path, {}, { ...as(), query: { wait: 'true' } });
     expect(spawned.status).toBe(201);
     expect(spawned.body.state).toBe('ready');
@@ -109,7 +110,7 @@ describeEngine('image pre-builds on a real node', () => {
     const started = await build();
     expect(started.status).toBe(202);
     expect(started.body).toHaveLength(1);
-    const [queued] = started.body;
+    const queued = at(started.body, 0);
     expect(queued).toMatchObject({
       nodeId: node.id,
       projectVersion: 1,
@@ -119,7 +120,7 @@ describeEngine('image pre-builds on a real node', () => {
       current: false,
       error: null,
     });
-    expect(queued.steps.map((step: { name: string }) => step.name)).toEqual([
+    expect(queued.steps.map((step) => step.name)).toEqual([
       'base image',
       'repositories',
       `feature ${FEATURE}`,
@@ -128,19 +129,23 @@ describeEngine('image pre-builds on a real node', () => {
 
     built = await finished(queued.id);
     expect(built).toMatchObject({ status: 'succeeded', error: null, current: true });
-    expect(built.steps.map((step: { status: string }) => step.status)).toEqual([
+    expect(built.steps.map((step) => step.status)).toEqual([
       'succeeded',
       'succeeded',
       'skipped',
       'succeeded',
     ]);
-    expect(built.steps[2].message).toBe(FEATURE_SKIPPED);
+    expect(at(built.steps, 2).message).toBe(FEATURE_SKIPPED);
     for (const step of built.steps) {
-      expect(Date.parse(step.finishedAt)).toBeGreaterThanOrEqual(Date.parse(step.startedAt));
+      expect(Date.parse(present(step.finishedAt))).toBeGreaterThanOrEqual(
+        Date.parse(present(step.startedAt)),
+      );
     }
     expect(built.log).toContain('/workspaces/project');
     expect(built.log).toContain(`Build succeeded: ${built.image}`);
-    expect(Date.parse(built.finishedAt)).toBeGreaterThanOrEqual(Date.parse(built.startedAt));
+    expect(Date.parse(present(built.finishedAt))).toBeGreaterThanOrEqual(
+      Date.parse(present(built.startedAt)),
+    );
 
     const image = await docker.getImage(built.image).inspect();
     expect(image.Config.Labels).toMatchObject({
@@ -155,7 +160,7 @@ describeEngine('image pre-builds on a real node', () => {
     const worker = await spawn();
     expect(worker.image).toBe(built.image);
     // The clone came with the image.
-    const log = await new Runtime(docker).exec(worker.containerId, {
+    const log = await new Runtime(docker).exec(present(worker.containerId), {
       command: ['git', '-C', '/workspaces/project', 'log', '--format=%s'],
     });
     expect(log.stdout).toBe('first\n');
@@ -173,16 +178,12 @@ describeEngine('image pre-builds on a real node', () => {
       repositories: [{ url: 'http://127.0.0.1:9/missing.git' }],
     });
     const started = await build(broken);
-    const failed = await finished(started.body[0].id, broken);
+    const failed = await finished(at(started.body, 0).id, broken);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^repositories: .*checkout of \/workspaces\/missing failed/);
     expect(failed.current).toBe(false);
-    expect(failed.steps.map((step: { status: string }) => step.status)).toEqual([
-      'succeeded',
-      'failed',
-      'skipped',
-    ]);
-    expect(failed.steps[2].message).toBe('Not run: an earlier step failed');
+    expect(failed.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'skipped']);
+    expect(at(failed.steps, 2).message).toBe('Not run: an earlier step failed');
     expect(failed.log).toContain('Build failed');
     expect(await buildContainers(failed.id)).toEqual([]);
     await expect(docker.getImage(failed.image).inspect()).rejects.toMatchObject({
@@ -193,14 +194,14 @@ describeEngine('image pre-builds on a real node', () => {
   it('keeps the newest two images of a project on a node and removes older ones', async () => {
     const pruned = await createProject({ name: 'pruned' });
     const images: string[] = [];
-    let last: any;
+    let last: Awaited<ReturnType<typeof finished>> | undefined;
     for (let round = 0; round < 3; round++) {
       const started = await build(pruned);
-      last = await finished(started.body[0].id, pruned);
+      last = await finished(at(started.body, 0).id, pruned);
       expect(last.status).toBe('succeeded');
       images.push(last.image);
     }
-    expect(last.log).toContain(`Removed the older image ${images[0]}`);
+    expect(last?.log).toContain(`Removed the older image ${images[0]}`);
     await expect(docker.getImage(images[0] ?? '').inspect()).rejects.toMatchObject({
       statusCode: 404,
     });
@@ -245,17 +246,13 @@ describeEngine('image pre-builds on a real node', () => {
     node.agent = startAgent(bed, docker, node.token);
     const settled = await finished(row.id);
     expect(settled).toMatchObject({ status: 'failed', error: INTERRUPTED, current: false });
-    expect(settled.steps.map((step: { status: string }) => step.status)).toEqual([
-      'failed',
-      'skipped',
-      'skipped',
-    ]);
-    expect(settled.steps[0].message).toBe(INTERRUPTED);
+    expect(settled.steps.map((step) => step.status)).toEqual(['failed', 'skipped', 'skipped']);
+    expect(at(settled.steps, 0).message).toBe(INTERRUPTED);
     expect(settled.log).toContain('Removed the build container');
     expect(await buildContainers(row.id)).toEqual([]);
     // Builds started on the new connection run as usual.
     const next = await build();
-    expect((await finished(next.body[0].id)).status).toBe('succeeded');
+    expect((await finished(at(next.body, 0).id)).status).toBe('succeeded');
   });
 
   it('lets a key build with projects:write only, and hides builds from other organizations', async () => {
@@ -271,8 +268,8 @@ describeEngine('image pre-builds on a real node', () => {
     const writer = await createKey(bed.t, bed.org, member, ['projects:write']);
     const queued = await build(projectId, writer.token);
     expect(queued.status).toBe(202);
-    expect(queued.body[0].createdBy).toBe(member.user.id);
-    const third = await finished(queued.body[0].id);
+    expect(at(queued.body, 0).createdBy).toBe(member.user.id);
+    const third = await finished(at(queued.body, 0).id);
     expect(third.status).toBe('succeeded');
     // The first image is two builds old, but a worker's container uses it.
     expect(third.log).toContain(`Kept the older image ${built.image}: conflict: `);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { present } from '../../../test/helpers/assert.js';
 import {
   connectTestEngine,
   describeEngine,
@@ -71,16 +72,16 @@ describeEngine('a node run by a real agent process', () => {
     await waitForNodeStatus(bed, node.id, 'online');
 
     const project = await bed.t.api.post(`/orgs/${bed.org.id}/projects`, { name: 'proc' }, as);
-    const workers = `/orgs/${bed.org.id}/projects/${project.body.id}/workers`;
+    const workers = `/orgs/${bed.org.id}/projects/${project.body.id}/workers` as const;
     const spawned = await bed.t.api.post(
       workers,
       { nodeId: node.id },
       { ...as, query: { wait: 'true' } },
     );
     expect(spawned.body).toMatchObject({ state: 'ready', nodeId: node.id });
-    const path = `${workers}/${spawned.body.id}`;
+    const path = `${workers}/${spawned.body.id}` as const;
     const echoed = await bed.t.api.post(`${path}/exec`, { command: 'echo from-process' }, as);
-    expect(echoed.body.stdout).toBe('from-process\n');
+    expect(echoed.body).toMatchObject({ stdout: 'from-process\n' });
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -90,7 +91,9 @@ describeEngine('a node run by a real agent process', () => {
     expect(offline.body.error.code).toBe('node_offline');
 
     // Removed behind the server's back while no agent was connected.
-    await docker.getContainer(spawned.body.containerId).remove({ force: true });
+    await docker
+      .getContainer(present(spawned.body.containerId, 'containerId'))
+      .remove({ force: true });
     const second = agentProcess(bed.baseUrl, node.token);
     running.push(second.child);
     await waitForNodeStatus(bed, node.id, 'online');
@@ -137,10 +140,10 @@ describeEngine('the built-in local agent (LOCAL_AGENT)', () => {
       expect(refused.body.error.code).toBe('node_shared');
 
       const project = await t.api.post(`/orgs/${org.id}/projects`, { name: 'one-command' }, as);
-      const workers = `/orgs/${org.id}/projects/${project.body.id}/workers`;
+      const workers = `/orgs/${org.id}/projects/${project.body.id}/workers` as const;
       const spawned = await t.api.post(workers, {}, { ...as, query: { wait: 'true' } });
       expect(spawned.body).toMatchObject({ state: 'ready', nodeId: local.id });
-      const path = `${workers}/${spawned.body.id}`;
+      const path = `${workers}/${spawned.body.id}` as const;
       expect((await t.api.delete(path, { ...as, query: { wait: 'true' } })).status).toBe(204);
     } finally {
       await stop();

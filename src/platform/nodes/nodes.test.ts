@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../test/helpers/assert.js';
 import { connectTestEngine, describeEngine } from '../../../test/helpers/engine.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import {
@@ -25,7 +26,7 @@ describeEngine('nodes and their agents', () => {
     await bed.close();
   });
 
-  const nodesPath = () => `/orgs/${bed.org.id}/nodes`;
+  const nodesPath = () => `/orgs/${bed.org.id}/nodes` as const;
 
   it('registers a node with a token shown once, and lists it offline until an agent connects', async () => {
     const response = await bed.t.api.post(
@@ -48,7 +49,7 @@ describeEngine('nodes and their agents', () => {
     expect(token.startsWith(node.tokenPrefix)).toBe(true);
 
     const list = await bed.t.api.get(nodesPath(), { token: bed.owner.token });
-    expect(list.body.map((n: { id: string }) => n.id)).toContain(node.id);
+    expect(list.body.map((n) => n.id)).toContain(node.id);
     expect(JSON.stringify(list.body)).not.toContain(token);
 
     const again = await bed.t.api.post(
@@ -68,10 +69,13 @@ describeEngine('nodes and their agents', () => {
       connected: true,
       agentVersion: '0.1.0',
     });
-    expect(response.body.capacity.cpus).toBeGreaterThan(0);
-    expect(response.body.capacity.memoryBytes).toBeGreaterThan(0);
+    const capacity = present(response.body.capacity, 'capacity');
+    expect(capacity.cpus).toBeGreaterThan(0);
+    expect(capacity.memoryBytes).toBeGreaterThan(0);
     expect(response.body.engine).toMatchObject({ reachable: true, name: 'podman' });
-    expect(Date.parse(response.body.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(present(response.body.lastSeenAt, 'lastSeenAt'))).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
   });
 
   it('refuses an unknown token before the upgrade, and the agent gives up', async () => {

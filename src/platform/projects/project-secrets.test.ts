@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.js';
+import { at } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
   addMember,
@@ -28,10 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newProject(name: string): Promise<{ id: string; url: string }> {
+async function newProject(name: string) {
   const response = await t.api.post(`/orgs/${org.id}/projects`, { name }, { token: owner.token });
   expect(response.status).toBe(201);
-  return { id: response.body.id, url: `/orgs/${org.id}/projects/${response.body.id}` };
+  return { id: response.body.id, url: `/orgs/${org.id}/projects/${response.body.id}` as const };
 }
 
 async function storedValues(projectId: string) {
@@ -83,8 +84,8 @@ describe('secrets in the project PATCH (rule 4)', () => {
       { token: admin.token },
     );
     expect(second.status).toBe(200);
-    expect(second.body.secrets.map((s: { name: string }) => s.name)).toEqual(['NPM_TOKEN']);
-    expect(second.body.secrets[0].id).toBe(first.body.secrets[1].id);
+    expect(second.body.secrets.map((s) => s.name)).toEqual(['NPM_TOKEN']);
+    expect(at(second.body.secrets, 0).id).toBe(at(first.body.secrets, 1).id);
     expect(await storedValues(id)).toEqual({ NPM_TOKEN: rotated });
 
     const third = await t.api.patch(
@@ -92,7 +93,7 @@ describe('secrets in the project PATCH (rule 4)', () => {
       { description: 'no secrets named', secrets: [{ name: 'EXTRA', value: '' }] },
       { token: owner.token },
     );
-    expect(third.body.secrets.map((s: { name: string }) => s.name)).toEqual(['EXTRA', 'NPM_TOKEN']);
+    expect(third.body.secrets.map((s) => s.name)).toEqual(['EXTRA', 'NPM_TOKEN']);
     expect(await storedValues(id)).toEqual({ NPM_TOKEN: rotated, EXTRA: '' });
 
     // Omitting `secrets`, or sending it empty, keeps every secret.
@@ -168,7 +169,7 @@ describe('secrets in the project PATCH (rule 4)', () => {
       { token: admin.token },
     );
     expect(byAdmin.status).toBe(201);
-    expect(byAdmin.body.secrets.map((s: { name: string }) => s.name)).toEqual(['A']);
+    expect(byAdmin.body.secrets.map((s) => s.name)).toEqual(['A']);
   });
 
   it('needs secrets:write in addition to projects:write for a key', async () => {
@@ -189,7 +190,7 @@ describe('secrets in the project PATCH (rule 4)', () => {
     const onlySecrets = await createKey(t, org, owner, ['secrets:write'], 'org');
     const noProjects = await t.api.patch(url, body, { token: onlySecrets.token });
     expect(noProjects.status).toBe(403);
-    expect(noProjects.body.error.details.missingScope).toBe('projects:write');
+    expect(noProjects.body.error.details).toMatchObject({ missingScope: 'projects:write' });
 
     const memberKey = await createKey(t, org, member, ['projects:write', 'secrets:write']);
     const memberRole = await t.api.patch(url, body, { token: memberKey.token });
@@ -313,7 +314,7 @@ describe('secret routes', () => {
       { token: writer.token },
     );
     expect(refused.status).toBe(403);
-    expect(refused.body.error.details.missingScope).toBe('secrets:write');
+    expect(refused.body.error.details).toMatchObject({ missingScope: 'secrets:write' });
     const both = await createKey(t, org, owner, ['projects:write', 'secrets:write'], 'org');
     const created = await t.api.post(
       `${url}/secrets`,

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const projectsUrl = () => `/orgs/${org.id}/projects`;
+const projectsUrl = () => `/orgs/${org.id}/projects` as const;
 
 async function createProject(body: Record<string, unknown>, token = owner.token) {
   const response = await t.api.post(projectsUrl(), body, { token });
@@ -169,7 +169,7 @@ describe('creating and reading projects', () => {
   it('lists the projects of the organization by name', async () => {
     const response = await t.api.get(projectsUrl(), { token: member.token });
     expect(response.status).toBe(200);
-    const names = response.body.map((project: { name: string }) => project.name);
+    const names = response.body.map((project) => project.name);
     expect(names).toEqual(
       [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
     );
@@ -178,7 +178,7 @@ describe('creating and reading projects', () => {
 
   it('answers 404 outside the organization and for unknown ids, 400 for bad ids', async () => {
     const project = await createProject({ name: 'Hidden' });
-    const url = `${projectsUrl()}/${project.id}`;
+    const url = `${projectsUrl()}/${project.id}` as const;
     for (const response of [
       await t.api.get(projectsUrl(), { token: outsider.token }),
       await t.api.post(projectsUrl(), { name: 'Nope' }, { token: outsider.token }),
@@ -194,7 +194,7 @@ describe('creating and reading projects', () => {
 });
 
 describe('PATCH semantics', () => {
-  let url: string;
+  let url: `/orgs/${string}/projects/${string}`;
 
   beforeAll(async () => {
     url = `${projectsUrl()}/${(await createProject({ ...FULL, name: 'Patched' })).id}`;
@@ -293,7 +293,7 @@ describe('PATCH semantics', () => {
 describe('deleting projects and roles', () => {
   it('lets owners and admins delete, not members', async () => {
     const project = await createProject({ name: 'Doomed' }, member.token);
-    const url = `${projectsUrl()}/${project.id}`;
+    const url = `${projectsUrl()}/${project.id}` as const;
     const byMember = await t.api.delete(url, { token: member.token });
     expect(byMember.status).toBe(403);
     expect(byMember.body.error.code).toBe('insufficient_role');
@@ -307,7 +307,7 @@ describe('deleting projects and roles', () => {
 describe('projects with API keys', () => {
   it('reads with projects:read and writes with projects:write', async () => {
     const project = await createProject({ name: 'Keyed' });
-    const url = `${projectsUrl()}/${project.id}`;
+    const url = `${projectsUrl()}/${project.id}` as const;
     const reader = await createKey(t, org, owner, ['projects:read']);
     expect((await t.api.get(projectsUrl(), { token: reader.token })).status).toBe(200);
     expect((await t.api.get(url, { token: reader.token })).status).toBe(200);
@@ -317,7 +317,7 @@ describe('projects with API keys', () => {
       await t.api.delete(url, { token: reader.token }),
     ]) {
       expect(response.status).toBe(403);
-      expect(response.body.error.details.missingScope).toBe('projects:write');
+      expect(response.body.error.details).toMatchObject({ missingScope: 'projects:write' });
     }
 
     const writer = await createKey(t, org, owner, ['projects:write']);
@@ -329,7 +329,7 @@ describe('projects with API keys', () => {
 
   it("acts with the key's role: a member's key cannot delete, an org key can", async () => {
     const project = await createProject({ name: 'Role bound' });
-    const url = `${projectsUrl()}/${project.id}`;
+    const url = `${projectsUrl()}/${project.id}` as const;
     const memberKey = await createKey(t, org, member, ['projects:write']);
     const refused = await t.api.delete(url, { token: memberKey.token });
     expect(refused.status).toBe(403);

@@ -14,8 +14,8 @@ import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
 describeEngine('terminal sessions over WebSocket', () => {
   let bed: NodeTestBed;
   let docker: Docker;
-  let worker: any;
-  let workerPath: string;
+  let worker: { id: string };
+  let workerPath: `/orgs/${string}/projects/${string}/workers/${string}`;
   const as = () => ({ token: bed.owner.token });
   const socketUrl = (query: string) =>
     `${bed.baseUrl.replace('http', 'ws')}/api/workers/${worker.id}/terminal?${query}`;
@@ -30,8 +30,8 @@ describeEngine('terminal sessions over WebSocket', () => {
       {},
       { ...as(), query: { wait: 'true' } },
     );
+    expect(spawned.body.state).toBe('ready');
     worker = spawned.body;
-    expect(worker.state).toBe('ready');
     workerPath = `/orgs/${bed.org.id}/projects/${project.body.id}/workers/${worker.id}`;
   });
   afterAll(async () => {
@@ -47,7 +47,7 @@ describeEngine('terminal sessions over WebSocket', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('terminal_exists');
     const list = await bed.t.api.get(`${workerPath}/terminals`, as());
-    expect(list.body.map((t: { name: string }) => t.name)).toContain('build');
+    expect(list.body.map((t) => t.name)).toContain('build');
     expect((await bed.t.api.delete(`${workerPath}/terminals/build`, as())).status).toBe(204);
     const gone = await bed.t.api.delete(`${workerPath}/terminals/build`, as());
     expect(gone.status).toBe(404);
@@ -73,7 +73,7 @@ describeEngine('terminal sessions over WebSocket', () => {
     await first.closed;
 
     const list = await bed.t.api.get(`${workerPath}/terminals`, as());
-    expect(list.body.find((t: { name: string }) => t.name === 'dev')).toMatchObject({
+    expect(list.body.find((t) => t.name === 'dev')).toMatchObject({
       attachments: 0,
     });
 
@@ -97,7 +97,7 @@ describeEngine('terminal sessions over WebSocket', () => {
     b.input('echo from-b-$((3 + 4))\r');
     await a.waitForOutput('from-b-7');
     const list = await bed.t.api.get(`${workerPath}/terminals`, as());
-    expect(list.body.find((t: { name: string }) => t.name === 'shared').attachments).toBe(2);
+    expect(list.body.find((t) => t.name === 'shared')?.attachments).toBe(2);
 
     // Killing the session ends it for every client.
     expect((await bed.t.api.delete(`${workerPath}/terminals/shared`, as())).status).toBe(204);
@@ -130,7 +130,7 @@ describeEngine('terminal sessions over WebSocket', () => {
       as(),
     );
     await socket.waitForOutput('followed-line');
-    expect(socket.frames.find((f) => f.type === 'output').stream).toBe('stdout');
+    expect(socket.frames.find((f) => f.type === 'output')?.stream).toBe('stdout');
     socket.close();
   });
 

@@ -1,7 +1,9 @@
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { at, present } from '../../../test/helpers/assert.js';
 import { connectTestEngine, describeEngine, eventually } from '../../../test/helpers/engine.js';
 import { type GitServer, startGitServer } from '../../../test/helpers/git-server.js';
+import { withStatus } from '../../../test/helpers/http.js';
 import {
   createNodeTestBed,
   type NodeTestBed,
@@ -17,12 +19,12 @@ describeEngine('workers on a real node', () => {
   let repo: GitServer;
   let node: { id: string };
   let projectId: string;
-  let worker: any;
+  let worker: Awaited<ReturnType<typeof waitForWorker>>;
   const projectSecret = secretValue('project');
   const userSecret = secretValue('user');
 
-  const workersPath = () => `/orgs/${bed.org.id}/projects/${projectId}/workers`;
-  const workerPath = () => `${workersPath()}/${worker.id}`;
+  const workersPath = () => `/orgs/${bed.org.id}/projects/${projectId}/workers` as const;
+  const workerPath = () => `${workersPath()}/${worker.id}` as const;
   const as = () => ({ token: bed.owner.token });
   const exec = (body: unknown) => bed.t.api.post(`${workerPath()}/exec`, body, as());
 
@@ -82,8 +84,8 @@ describeEngine('workers on a real node', () => {
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       },
     ]);
-    expect(worker.urls).toEqual([worker.ports[0].url]);
-    const inspected = await docker.getContainer(worker.containerId).inspect();
+    expect(worker.urls).toEqual([at(worker.ports, 0).url]);
+    const inspected = await docker.getContainer(present(worker.containerId)).inspect();
     expect(inspected.State.Running).toBe(true);
   });
 
@@ -91,8 +93,9 @@ describeEngine('workers on a real node', () => {
     const result = await exec({
       command: 'echo "$SHARED_TOKEN $PERSONAL_TOKEN $WHO $SPARROW_WORKER_ID"',
     });
-    expect(result.status).toBe(200);
-    expect(result.body.stdout.trim()).toBe(`${projectSecret} ${userSecret} user ${worker.id}`);
+    expect(withStatus(result, 200).body.stdout.trim()).toBe(
+      `${projectSecret} ${userSecret} user ${worker.id}`,
+    );
   });
 
   it('runs a command and waits for its exit code and output', async () => {
@@ -106,22 +109,21 @@ describeEngine('workers on a real node', () => {
       stderr: 'err\n',
       timedOut: false,
     });
-    const timed = await exec({ command: 'sleep 5', timeoutMs: 300 });
+    const timed = withStatus(await exec({ command: 'sleep 5', timeoutMs: 300 }), 200);
     expect(timed.body.timedOut).toBe(true);
   });
 
   it('runs a command in the background and follows, lists and cancels it', async () => {
-    const started = await exec({ command: 'sleep 60', background: true });
-    expect(started.status).toBe(202);
+    const started = withStatus(await exec({ command: 'sleep 60', background: true }), 202);
     expect(started.body.state).toBe('running');
-    const quick = await exec({ command: 'echo finished', background: true });
+    const quick = withStatus(await exec({ command: 'echo finished', background: true }), 202);
     const done = await eventually(async () => {
       const got = await bed.t.api.get(`${workerPath()}/commands/${quick.body.id}`, as());
       return got.body.state === 'exited' ? got.body : undefined;
     });
     expect(done).toMatchObject({ exitCode: 0, stdout: 'finished\n' });
     const list = await bed.t.api.get(`${workerPath()}/commands`, as());
-    expect(list.body.map((c: { id: string }) => c.id)).toEqual(
+    expect(list.body.map((c) => c.id)).toEqual(
       expect.arrayContaining([started.body.id, quick.body.id]),
     );
     const cancelled = await bed.t.api.post(
@@ -171,11 +173,12 @@ describeEngine('workers on a real node', () => {
     });
     const ports = await eventually(async () => {
       const got = await bed.t.api.get(`${workerPath()}/ports`, as());
-      return got.body.listening.some((p: { port: number }) => p.port === 8080)
-        ? got.body
-        : undefined;
+      return got.body.listening.some((p) => p.port === 8080) ? got.body : undefined;
     });
-    expect(ports.forwarded[0]).toMatchObject({ port: 8080, hostPort: worker.ports[0].hostPort });
+    expect(ports.forwarded[0]).toMatchObject({
+      port: 8080,
+      hostPort: at(worker.ports, 0).hostPort,
+    });
   });
 
   it('lets members see workers but not act on those of others; keys need their scope', async () => {
@@ -205,7 +208,9 @@ describeEngine('workers on a real node', () => {
     expect(stopping.status).toBe(202);
     expect(stopping.body.state).toBe('stopping');
     await waitForWorker(bed, workerPath(), 'stopped');
-    expect((await docker.getContainer(worker.containerId).inspect()).State.Running).toBe(false);
+    expect((await docker.getContainer(present(worker.containerId)).inspect()).State.Running).toBe(
+      false,
+    );
     const notRunning = await exec({ command: 'true' });
     expect(notRunning.status).toBe(409);
     expect(notRunning.body.error.code).toBe('worker_not_running');
@@ -218,18 +223,19 @@ describeEngine('workers on a real node', () => {
     });
     expect(started.status).toBe(202);
     expect(started.body.state).toBe('ready');
-    const kept = await exec({ command: 'tail -1 /workspaces/project/README.md' });
+    const kept = withStatus(await exec({ command: 'tail -1 /workspaces/project/README.md' }), 200);
     expect(kept.body.stdout).toBe('change\n');
   });
 
   it('marks a worker stopped when its container exits by itself, and lost when it vanishes', async () => {
     const spawned = await bed.t.api.post(workersPath(), {}, { ...as(), query: { wait: 'true' } });
     expect(spawned.body.state).toBe('ready');
-    const path = `${workersPath()}/${spawned.body.id}`;
-    await docker.getContainer(spawned.body.containerId).stop({ t: 0 });
+    const path = `${workersPath()}/${spawned.body.id}` as const;
+    const containerId = present(spawned.body.containerId, 'containerId');
+    await docker.getContainer(containerId).stop({ t: 0 });
     const stopped = await waitForWorker(bed, path, 'stopped');
     expect(stopped.stateReason).toMatch(/stopped by itself/);
-    await docker.getContainer(spawned.body.containerId).remove({ force: true });
+    await docker.getContainer(containerId).remove({ force: true });
     const lost = await waitForWorker(bed, path, 'lost');
     expect(lost.stateReason).toMatch(/no longer exists/);
     expect((await bed.t.api.delete(path, { ...as(), query: { wait: 'true' } })).status).toBe(204);
@@ -288,7 +294,7 @@ describeEngine('workers on a real node', () => {
     await eventually(async () =>
       (await bed.t.api.get(workerPath(), as())).status === 404 ? true : undefined,
     );
-    await expect(docker.getContainer(worker.containerId).inspect()).rejects.toMatchObject({
+    await expect(docker.getContainer(present(worker.containerId)).inspect()).rejects.toMatchObject({
       statusCode: 404,
     });
   });
