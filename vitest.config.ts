@@ -23,7 +23,8 @@ function testFiles(folder: string): string[] {
 function tierOf(path: string): Tier {
   const source = readFileSync(path, 'utf8');
   if (/helpers\/engine\.js/.test(source)) return 'engine';
-  if (/helpers\/(app|platform|nodes|factories)\.js|src\/main\.ts/.test(source)) return 'http';
+  if (/helpers\/(app|platform|nodes|factories|sparrow-process)\.js|src\/main\.ts/.test(source))
+    return 'http';
   if (/helpers\/database\.js/.test(source)) return 'db';
   return 'unit';
 }
