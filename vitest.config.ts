@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The suite in four tiers, each a Vitest project, decided by what a test
@@ -34,6 +35,28 @@ for (const path of [...testFiles('src'), ...testFiles('test')]) tiers[tierOf(pat
 
 const DATABASE_SETUP = ['test/global-setup.ts'];
 
+/**
+ * Files that start processes (the `sparrow` command, an agent) take the
+ * longest: start them first, whatever their tier, so the run does not end
+ * waiting on one of them. Vitest's own order (by the last run's durations,
+ * else by size, one project after another) holds within each rank; a clean
+ * clone, as in CI, has no durations yet.
+ */
+function startsProcesses(path: string): boolean {
+  return /node:child_process|helpers\/sparrow-process\.js/.test(readFileSync(path, 'utf8'));
+}
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => (startsProcesses(file.moduleId) ? 0 : 1);
+    return sorted
+      .map((file, index) => ({ file, index, rank: rank(file) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -45,6 +68,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: tiers.unit } },
       { extends: true, test: { name: 'db', include: tiers.db, globalSetup: DATABASE_SETUP } },

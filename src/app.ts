@@ -20,6 +20,7 @@ import {
 } from './http/openapi.js';
 import { REQUEST_ID_HEADER, requestId } from './http/request-id.js';
 import { strictQuery } from './http/strict-query.js';
+import { buildSerializer } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import type { AppContext, AppModule } from './module.js';
 import { loggerTransport } from './observability/logging.js';
@@ -86,6 +87,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildSerializer } },
     routerOptions: { maxParamLength: 500 },
     ...httpServerOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,16 +1,5 @@
 #!/usr/bin/env node
-import { migrate } from './cli/migrate.js';
-import { serve } from './cli/serve.js';
-import {
-  createUser,
-  parseUserArgs,
-  USER_USAGE,
-  UserArgsError,
-  UserCommandError,
-} from './cli/user.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseUnavailableError } from './db/connect.js';
-import { MigrationError } from './db/migrate.js';
 
 const USAGE = `Usage: sparrow <command>
 
@@ -23,14 +12,25 @@ Commands:
 Configuration comes from environment variables; see README.md.
 `;
 
-/** Errors a user can fix: print the message, not a stack trace. */
-function isOperatorError(error: unknown): error is Error {
+/**
+ * Errors a user can fix: print the message, not a stack trace. The modules
+ * that define them are loaded by the command that failed, so importing them
+ * here costs nothing.
+ */
+async function isOperatorError(error: unknown): Promise<boolean> {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof ConfigError) return true;
+  if ('code' in error && error.code === 'EADDRINUSE') return true;
+  const [{ DatabaseUnavailableError }, { MigrationError }, { UserCommandError }] =
+    await Promise.all([
+      import('./db/connect.js'),
+      import('./db/migrate.js'),
+      import('./cli/user.js'),
+    ]);
   return (
-    error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError ||
     error instanceof MigrationError ||
-    error instanceof UserCommandError ||
-    (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+    error instanceof UserCommandError
   );
 }
 
@@ -42,15 +42,25 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'agent') return agent(argv.slice(1));
   if (command === 'user') return user(argv.slice(1));
-  const config = loadConfig();
-  if (command === 'serve') return serve(config);
-  if (command === 'migrate') return migrate(config);
+  // Each command loads only what it needs, so `--help`, a configuration
+  // error or the agent start without loading the whole server.
+  if (command === 'serve') {
+    const config = loadConfig();
+    const { serve } = await import('./cli/serve.js');
+    return serve(config);
+  }
+  if (command === 'migrate') {
+    const config = loadConfig();
+    const { migrate } = await import('./cli/migrate.js');
+    return migrate(config);
+  }
   process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
   process.exitCode = 2;
 }
 
 /** `user create`: the arguments are checked before the configuration is read. */
 async function user(argv: string[]): Promise<void> {
+  const { createUser, parseUserArgs, USER_USAGE, UserArgsError } = await import('./cli/user.js');
   try {
     const args = parseUserArgs(argv);
     if (args.help) return void process.stdout.write(USER_USAGE);
@@ -89,8 +99,8 @@ async function agent(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (isOperatorError(error)) {
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  if (error instanceof Error && (await isOperatorError(error))) {
     const prefix = error instanceof ConfigError ? 'Configuration error' : 'Error';
     process.stderr.write(`${prefix}: ${error.message}\n`);
   } else {

@@ -31,9 +31,24 @@ function createAjv(options: Options): Ajv {
 const bodyAjv = createAjv({ coerceTypes: false });
 const textAjv = createAjv({ coerceTypes: 'array' });
 
+/**
+ * Validators by the schema's JSON, per ajv instance. ajv caches by schema
+ * object, but many route schemas are built when the route is declared, so a
+ * process that builds the application again (the test suite does, about a
+ * hundred times per worker) would compile equal schemas anew; a schema is
+ * plain JSON, so equal text means an equal validator.
+ */
+const compiled = new Map<string, ReturnType<typeof withDeclaredCodes>>();
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return withDeclaredCodes(ajv.compile(schema as object), schema);
+  const isBody = httpPart === 'body';
+  const key = `${isBody ? 'body' : 'text'}:${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    validate = withDeclaredCodes((isBody ? bodyAjv : textAjv).compile(schema as object), schema);
+    compiled.set(key, validate);
+  }
+  return validate;
 };
 
 /** Checks a value the server made (not sent) against a body schema, as a route would. */
