@@ -34,6 +34,8 @@ const tiers: Record<Tier, string[]> = { unit: [], db: [], http: [], engine: [] }
 for (const path of [...testFiles('src'), ...testFiles('test')]) tiers[tierOf(path)].push(path);
 
 const DATABASE_SETUP = ['test/global-setup.ts'];
+/** The database, and `sparrow` bundled for the tests that start it as a process. */
+const PROCESS_SETUP = [...DATABASE_SETUP, 'test/command-setup.ts'];
 
 /**
  * Files that start processes (the `sparrow` command, an agent) take the
@@ -72,10 +74,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: tiers.unit } },
       { extends: true, test: { name: 'db', include: tiers.db, globalSetup: DATABASE_SETUP } },
-      { extends: true, test: { name: 'http', include: tiers.http, globalSetup: DATABASE_SETUP } },
+      { extends: true, test: { name: 'http', include: tiers.http, globalSetup: PROCESS_SETUP } },
       {
         extends: true,
-        test: { name: 'engine', include: tiers.engine, globalSetup: DATABASE_SETUP },
+        test: { name: 'engine', include: tiers.engine, globalSetup: PROCESS_SETUP },
       },
     ],
   },

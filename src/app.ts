@@ -19,8 +19,8 @@ import {
   registerOpenApi,
 } from './http/openapi.js';
 import { REQUEST_ID_HEADER, requestId } from './http/request-id.js';
-import { strictQuery } from './http/strict-query.js';
 import { buildSerializer } from './http/serialization.js';
+import { strictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
 import type { AppContext, AppModule } from './module.js';
 import { loggerTransport } from './observability/logging.js';

@@ -9,6 +9,7 @@ import {
   testEngineEndpoint,
   testRunLabel,
 } from '../../test/helpers/engine.js';
+import { sparrowArgs } from '../../test/helpers/sparrow-process.js';
 import { AgentArgsError, parseAgentArgs } from './cli.js';
 import { describeEndpoint } from './engine.js';
 
@@ -67,7 +68,7 @@ interface Exited {
 }
 
 function startCli(args: string[], env: Record<string, string> = {}) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child: ChildProcess = spawn(process.execPath, sparrowArgs(args), {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
   });
   let stdout = '';

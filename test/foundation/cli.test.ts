@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { sparrowArgs } from '../helpers/sparrow-process.js';
 
 const run = promisify(execFile);
 
 async function cli(args: string[], env: Record<string, string>) {
   try {
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const result = await run(process.execPath, sparrowArgs(args), {
       env: { PATH: process.env.PATH ?? '', ...env },
       timeout: 60_000,
     });

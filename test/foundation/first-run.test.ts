@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/content/accounts/password.js';
+import { openDatabase } from '../../src/db/connect.js';
+import { present } from '../helpers/assert.js';
 import {
   type FreshDatabase,
   freshDatabase,
@@ -7,6 +11,7 @@ import {
   login,
   run,
   serve,
+  sparrowArgs,
 } from '../helpers/sparrow-process.js';
 
 describe('a fresh server and `sparrow user create`', () => {
@@ -38,7 +43,9 @@ describe('a fresh server and `sparrow user create`', () => {
       expect(ready).toMatchObject({ level: 30, registration: 'invite' });
       const hint = lines.find((line) => String(line.msg).startsWith('No account exists yet'));
       expect(hint?.level).toBe(40);
-      expect(hint?.msg).toContain('`npx tsx src/main.ts user create --email <address>`');
+      // The command as this process was started (the bundled source here).
+      const [command] = sparrowArgs([]);
+      expect(hint?.msg).toContain(`\`node ${command} user create --email <address>\``);
       expect(hint?.msg).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
       const embedded = database.env.DATABASE_URL === undefined;
       expect(String(hint?.msg).includes('stop the server')).toBe(embedded);
@@ -93,11 +100,25 @@ describe('a fresh server and `sparrow user create`', () => {
     expect(again.stderr).toBe(
       `Error: An account with the e-mail ${email.toUpperCase()} already exists\n`,
     );
-    const server = await serve(database.env);
+    // Read the accounts directly (no server: the embedded database is for
+    // one process at a time): still one, with its password unchanged.
+    const handle = await openDatabase({
+      databaseUrl: database.env.DATABASE_URL ?? null,
+      databasePoolSize: 1,
+      dataDir: present(database.env.DATA_DIR, 'DATA_DIR'),
+    });
     try {
-      expect((await login(server, email, 'another password')).status).toBe(401);
+      const rows = await handle.db
+        .selectFrom('users')
+        .select(['email', 'password_hash'])
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(
+        await verifyPassword('another password', present(rows[0]?.password_hash, 'hash')),
+      ).toBe(false);
     } finally {
-      await server.stop();
+      await handle.close();
     }
   });
 
@@ -108,7 +129,10 @@ describe('a fresh server and `sparrow user create`', () => {
     const unreachable = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     const [refused, invalid, help] = await Promise.all([
       run(['user', 'create', '--email', 'boss@example.test', '--admin'], unreachable),
-      run(['user', 'create', '--email', 'not-an-address', '--password', 'long enough'], unreachable),
+      run(
+        ['user', 'create', '--email', 'not-an-address', '--password', 'long enough'],
+        unreachable,
+      ),
       run(['--help'], {}),
     ]);
     for (const result of [refused, invalid]) {

@@ -11,9 +11,14 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { adminUrl, databaseUrl, TEST_DATABASE_PREFIX } from './postgres.js';
 
-/** The `sparrow` command from source (`src/main.ts`), as a child process. */
+/** The arguments of `node` that run the `sparrow` command of this run (see test/command-setup.ts). */
+export function sparrowArgs(args: readonly string[]): string[] {
+  return [inject('sparrowCommand'), ...args];
+}
+
+/** The `sparrow` command from source (`src/main.ts`, bundled), as a child process. */
 export function sparrow(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  return spawn(process.execPath, sparrowArgs(args), {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

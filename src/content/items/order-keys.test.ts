@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { DatabaseHandle } from '../../db/connect.js';
-import fixture from './order-keys.fixture.json' with { type: 'json' };
 import { isValidKey, keyBetween, keysBetween } from './order.js';
+import fixture from './order-keys.fixture.json' with { type: 'json' };
 
 /**
  * Keys already stored in databases must stay valid bounds and keep their

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RelativeRange } from './definition.js';
 import { nextDay, shift } from './dates.js';
+import type { RelativeRange } from './definition.js';
 
 const month: RelativeRange = { amount: 1, unit: 'months' };
 

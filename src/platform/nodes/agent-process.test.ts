@@ -19,6 +19,7 @@ import {
   waitForWorker,
 } from '../../../test/helpers/nodes.js';
 import { createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
+import { sparrowArgs } from '../../../test/helpers/sparrow-process.js';
 import { describeEndpoint } from '../../agent/engine.js';
 import { startBackground } from '../../app.js';
 import { modules } from '../../modules.js';
@@ -30,19 +31,15 @@ function agentProcess(
   server: string,
   token: string,
 ): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', 'agent', '--server', server],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        AGENT_TOKEN: token,
-        DOCKER_HOST: dockerHost,
-      },
-      stdio: 'ignore',
+  const child = spawn(process.execPath, sparrowArgs(['agent', '--server', server]), {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      AGENT_TOKEN: token,
+      DOCKER_HOST: dockerHost,
     },
-  );
+    stdio: 'ignore',
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Checkout, PortMapping, Repository } from '../../agent/protocol/schemas.js';
 import type { Database } from '../../db/schema.js';
-import type { WorkersTable, WorkerState } from './tables.js';
+import type { WorkerState, WorkersTable } from './tables.js';
 
 /** A worker as stored: every column, JSON ones parsed. */
 export type WorkerRow = Selectable<WorkersTable>;
