@@ -1,6 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Changes } from './types.js';
 
+/**
+ * Whether two JSON values are the same document: key order does not count
+ * (PostgreSQL's jsonb stores keys in an order of its own) and neither does a
+ * key whose value is undefined (JSON has none).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return isDeepStrictEqual(asJson(a), asJson(b));
+}
+
+function asJson(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
 /** `{key: {before, after}}` for each listed key whose value differs. */
 export function diff<T extends object>(
   before: T,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
 import { nextIds } from './event-ids.js';
 import type { Actor, Cause, EventInput, EventRecord } from './types.js';
 
@@ -8,6 +9,12 @@ export interface EventScope {
   workspaceId: string;
   actor: Actor;
   cause?: Cause;
+  /**
+   * The batch an action's events share. Left out (or null), a call that
+   * writes more than one event gets a new one, so every event that is one
+   * of many from one action carries a batch id (the spec's rule); an action
+   * that writes events in several calls passes its own.
+   */
   batchId?: string | null;
 }
 
@@ -56,6 +63,7 @@ export async function recordEvents(
     .executeTakeFirst();
   const now = Date.now();
   const ids = nextIds(inputs.length, last?.id ?? null, now);
+  const batchId = scope.batchId ?? (inputs.length > 1 ? newId() : null);
   const occurredAt = new Date(now);
   const records: EventRecord[] = inputs.map((input, index) => ({
     ...input,
@@ -63,13 +71,13 @@ export async function recordEvents(
     workspaceId: scope.workspaceId,
     occurredAt,
     actor: scope.actor,
-    batchId: scope.batchId ?? null,
+    batchId,
     cause: scope.cause ?? 'edit',
   }));
   await sql`
     insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
     select id, ${scope.workspaceId}, ${occurredAt}, type, resource_kind, resource_id,
-           ${JSON.stringify(scope.actor)}::jsonb, changes::jsonb, ${scope.batchId ?? null}, ${scope.cause ?? 'edit'}
+           ${JSON.stringify(scope.actor)}::jsonb, changes::jsonb, ${batchId}, ${scope.cause ?? 'edit'}
     from unnest(
       ${ids}::uuid[],
       ${records.map((record) => record.type)}::text[],

@@ -236,18 +236,23 @@ describe('option upsert', () => {
     expect(added.body.config.options).toEqual([
       { id: expect.any(String), label: 'Red', color: '#ff0000' },
     ]);
+    const id = added.body.config.options?.[0]?.id;
+    // Named by its label in another case: recolored, its label kept as stored.
     const recolored = await t.http.post(url, { label: 'red', color: '#aa0000' }, { token });
-    expect(recolored.body.config.options).toEqual([
-      { id: added.body.config.options?.[0]?.id, label: 'red', color: '#aa0000' },
-    ]);
+    expect(recolored.body.config.options).toEqual([{ id, label: 'Red', color: '#aa0000' }]);
     const eventsBefore = await allEvents(t, workspace, { type: 'field.updated' });
-    const same = await t.http.post(url, { label: 'red', color: '#AA0000' }, { token });
-    expect(same.status).toBe(200);
-    expect(same.body.updatedAt).toBe(recolored.body.updatedAt);
-    expect(await allEvents(t, workspace, { type: 'field.updated' })).toHaveLength(
-      eventsBefore.length,
-    );
     expect(eventsBefore).toHaveLength(2);
+    for (const label of ['Red', 'RED', ' red ']) {
+      const same = await t.http.post(url, { label, color: '#AA0000' }, { token });
+      expect(same.status).toBe(200);
+      expect(same.body.config.options).toEqual([{ id, label: 'Red', color: '#aa0000' }]);
+      expect(same.body.updatedAt).toBe(recolored.body.updatedAt);
+    }
+    expect(await allEvents(t, workspace, { type: 'field.updated' })).toHaveLength(2);
+    // Named by its id, it can be renamed.
+    const renamed = await t.http.post(url, { id, label: 'Crimson', color: '#aa0000' }, { token });
+    expect(renamed.body.config.options).toEqual([{ id, label: 'Crimson', color: '#aa0000' }]);
+    expect(await allEvents(t, workspace, { type: 'field.updated' })).toHaveLength(3);
   });
 
   it('lands 20 concurrent additions', async () => {

@@ -119,8 +119,10 @@ export const UpsertFieldOption = Strict(
   {
     title: 'UpsertFieldOption',
     description:
-      'Adds the option at the end, or changes the color of the option with this id or label (case-insensitive). ' +
-      'An option already declared with the same color writes nothing and logs nothing.',
+      'Adds the option at the end, or changes the color of the option with this label (case-insensitive; ' +
+      'its label stays as stored) or with this `id` (which also renames it to `label`). ' +
+      'An option already declared with the same color writes nothing and logs nothing: ' +
+      '`URGENT` sent in the color of an existing `Urgent` leaves the field as it is.',
   },
 );
 export type UpsertFieldOption = Static<typeof UpsertFieldOption>;

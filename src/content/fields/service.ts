@@ -149,7 +149,9 @@ export async function updateField(
 
 /**
  * Adds an option at the end or recolors an existing one, under the field's
- * row lock, so concurrent additions all land. Nothing changes, nothing is logged.
+ * row lock, so concurrent additions all land. An option named by its label
+ * (case-insensitive) keeps its label and takes the color; named by its id it
+ * can be renamed too. Nothing changes, nothing is logged.
  */
 export async function upsertOption(
   db: Database,
@@ -171,7 +173,12 @@ export async function upsertOption(
   const existing = options[index];
   if (input.id !== undefined && existing === undefined) throw notFound('Option', { id: input.id });
   let next: SelectOption[];
-  if (existing !== undefined) {
+  if (existing !== undefined && input.id === undefined) {
+    // Found by its label: the option is already declared. Only its color can
+    // change; its label stays as stored, whatever the case sent.
+    if (existing.color === color) return before;
+    next = options.map((option, at) => (at === index ? { ...option, color } : option));
+  } else if (existing !== undefined) {
     if (existing.color === color && existing.label === input.label.trim()) return before;
     const clash = options.some(
       (option, at) => at !== index && sameLabel(option.label, input.label),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { created, diff, diffProperties } from '../../events/changes.js';
+import { created, diff, diffProperties, sameJson } from '../../events/changes.js';
 import type { EventInput } from '../../events/types.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
@@ -340,8 +340,7 @@ export async function importItems(
       ...diffProperties(before.properties, properties),
     };
     const blocksChanged =
-      plan.content !== undefined &&
-      JSON.stringify(plan.content.blocks) !== JSON.stringify(before.blocks);
+      plan.content !== undefined && !sameJson(plan.content.blocks, before.blocks);
     if (blocksChanged && updated.body === undefined) {
       updated.blocks = { before: before.blocks, after: plan.content?.blocks };
     }

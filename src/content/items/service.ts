@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { created, deleted, diff, diffProperties } from '../../events/changes.js';
+import { created, deleted, diff, diffProperties, sameJson } from '../../events/changes.js';
 import type { Changes, EventInput } from '../../events/types.js';
 import { recordEvent, recordEvents } from '../../events/writer.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -189,8 +189,7 @@ export async function updateItem(
     ...diffProperties(before.properties, properties),
   };
   const moved = diff(previous, next, ['parentId', 'sortKey']);
-  const blocksChanged =
-    content !== undefined && JSON.stringify(content.blocks) !== JSON.stringify(before.blocks);
+  const blocksChanged = content !== undefined && !sameJson(content.blocks, before.blocks);
   if (blocksChanged && updated.body === undefined)
     updated.blocks = { before: before.blocks, after: content?.blocks };
   if (Object.keys(updated).length === 0 && Object.keys(moved).length === 0 && !blocksChanged) {

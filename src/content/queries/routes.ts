@@ -38,6 +38,11 @@ export function queryRoutes(router: Router, ctx: AppContext): void {
     url: '/workspaces/:workspaceId/collections/:collectionId/query',
     operationId: 'queryView',
     summary: 'A keyset page of a list through a view definition',
+    description:
+      'Follow `nextCursor` to the end to visit every card whose sort values do not change during the walk ' +
+      'exactly once, whatever is inserted, edited or deleted meanwhile. A card whose sort values change during ' +
+      'the walk is met where it stands at each page: twice if it moves ahead of the cursor, not at all if it ' +
+      'moves behind it.',
     body: QueryView,
     response: ItemPage,
     errors: [...DEFINITION_ERRORS, 'invalid_cursor'],
