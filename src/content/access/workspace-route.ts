@@ -14,6 +14,7 @@ import {
 } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
 import type { AppScope } from '../apps/scopes.js';
+import { holdRegistry, type RegistryHold } from '../fields/registry-lock.js';
 import { authorizeWorkspace, type WorkspaceAccess } from './authorize.js';
 import { type Action, PERMISSIONS } from './permissions.js';
 
@@ -70,6 +71,15 @@ const IMPLIED: readonly ErrorCode[] = [
   'not_found',
 ];
 
+const REGISTRY_NOTES: Record<RegistryHold, string> = {
+  shared:
+    '**Concurrency:** checked against the fields, options and statuses while holding them: one removed at the ' +
+    'same moment is removed after this write (and from what it wrote) or makes it refuse, never both.',
+  exclusive:
+    '**Concurrency:** waits for writes that are checking against the fields, options and statuses, and holds ' +
+    'new ones until it commits.',
+};
+
 /** A route under `/workspaces/:workspaceId`. */
 export interface WorkspaceRoute<U extends string, P, Q, B, R extends TSchema>
   extends RouteShape<U, P, Q, B, R> {
@@ -81,6 +91,12 @@ export interface WorkspaceRoute<U extends string, P, Q, B, R extends TSchema>
    * authorization). Default: every route but GETs and `.read` actions.
    */
   transaction?: boolean;
+  /**
+   * How the write holds the workspace's registry (fields, options,
+   * statuses), taken before the handler runs: `shared` when it validates
+   * against it, `exclusive` when it removes from it (`registry-lock.ts`).
+   */
+  registry?: RegistryHold;
   /** Work done once the transaction has committed (removing file bytes); its failure is logged. */
   afterCommit?(request: RouteRequest<U, P, Q, B>): Promise<void>;
   handler(
@@ -107,18 +123,26 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
   >(spec: WorkspaceRoute<U, P, Q, B, R>): void {
     const { access, rule, note, errors } = appAccess(spec.app);
     const write = spec.transaction ?? (spec.method !== 'GET' && !spec.action.endsWith('.read'));
+    if (spec.registry !== undefined && !write) {
+      throw new Error(`${spec.operationId}: a route that holds the registry runs in a transaction`);
+    }
     const roleNote = `**Role:** ${PERMISSIONS[spec.action]} or above (\`${spec.action}\`).`;
     registerRoute(router, tags, {
       ...spec,
       access,
       rule,
-      notes: [roleNote, note],
+      notes: [
+        roleNote,
+        note,
+        ...(spec.registry === undefined ? [] : [REGISTRY_NOTES[spec.registry]]),
+      ],
       errors: [...IMPLIED, 'insufficient_role', ...errors, ...(spec.errors ?? [])],
       handler: async (request, reply) => {
         const principal = requirePrincipal(request);
         const { workspaceId } = request.params as { workspaceId: string };
         const work = async (db: Database) => {
           const granted = await authorizeWorkspace(db, principal, workspaceId, spec.action);
+          if (spec.registry !== undefined) await holdRegistry(db, workspaceId, spec.registry);
           return spec.handler(db, granted, request, reply);
         };
         if (!write) return work(ctx.db);

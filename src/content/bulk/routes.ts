@@ -28,6 +28,7 @@ export function bulkRoutes(router: Router, ctx: AppContext): void {
     action: 'items.write',
     app: ['items:write'],
     operationId: 'bulkUpdate',
+    registry: 'shared',
     summary: 'Update every card the definition’s filter selects, in one transaction',
     description:
       `Above ${CONFIRM_ABOVE} cards the request must state \`expectedCount\`; at most ${BULK_MAX} cards; ` +

@@ -50,6 +50,7 @@ export function fieldRoutes(router: Router, ctx: AppContext): void {
     method: 'PATCH',
     url: '/workspaces/:workspaceId/fields/:fieldId',
     operationId: 'updateField',
+    registry: 'exclusive',
     summary: 'Rename or reconfigure a field (admin)',
     body: UpdateField,
     response: Field,
@@ -63,6 +64,7 @@ export function fieldRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/workspaces/:workspaceId/fields/:fieldId',
     operationId: 'deleteField',
+    registry: 'exclusive',
     summary: 'Delete a field (admin)',
     description:
       'Refused with `field_in_use` (details list the views) while a saved view uses it. Otherwise its key is ' +

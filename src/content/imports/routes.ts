@@ -1,6 +1,7 @@
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
+import { holdRegistry } from '../fields/registry-lock.js';
 import { fileStorage } from '../files/service.js';
 import { decodeFiles, type StoredKeys } from './files.js';
 import { ImportRequest, ImportResult, MAX_IMPORT_ITEMS } from './schemas.js';
@@ -53,9 +54,11 @@ export function importRoutes(router: Router, ctx: AppContext): void {
       const removeAll = (keys: readonly string[]) =>
         Promise.all(keys.map((key) => storage.remove(key).catch(() => {})));
       try {
-        const result = await inTransaction(ctx.db, (trx) => {
+        const result = await inTransaction(ctx.db, async (trx) => {
           const keys: StoredKeys = { written: [], replaced: [] };
           attempts.push(keys);
+          // Its own transaction, so it holds the registry itself (see registry-lock.ts).
+          await holdRegistry(trx, access.workspaceId, 'shared');
           return runImport(trx, storage, access, request.body, files, keys);
         });
         const committed = attempts.at(-1);

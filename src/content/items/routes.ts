@@ -36,6 +36,7 @@ export function itemRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/workspaces/:workspaceId/collections/:collectionId/items',
     operationId: 'createItem',
+    registry: 'shared',
     summary: 'Create a card in a list (its home list)',
     description:
       'The card gets the next number of the workspace (never reused) and the key `PREFIX-number`. ' +
@@ -65,6 +66,7 @@ export function itemRoutes(router: Router, ctx: AppContext): void {
     method: 'PATCH',
     url: '/workspaces/:workspaceId/items/:itemId',
     operationId: 'updateItem',
+    registry: 'shared',
     summary: 'Change a card; archive or restore it',
     description:
       'Archived cards leave every view and search; PATCH `{"archived": false}` restores one. Sub-items are not ' +
@@ -130,6 +132,7 @@ export function itemRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/workspaces/:workspaceId/items/:itemId/duplicate',
     operationId: 'duplicateItem',
+    registry: 'shared',
     summary: 'Duplicate a card with its sub-items',
     description:
       `No body. Copies the card right after the original with its sub-items (at most ${MAX_DUPLICATE} cards; ` +

@@ -67,6 +67,7 @@ export function statusRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/workspaces/:workspaceId/statuses/:statusId',
     operationId: 'deleteStatus',
+    registry: 'exclusive',
     summary: 'Delete a status (admin)',
     description: 'Refused while items use it, and for the last one.',
     response: NoContent,
