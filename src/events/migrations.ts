@@ -36,4 +36,33 @@ export const eventsMigrations: Migrations = {
         for each row execute function events_refuse_update()`.execute(db);
     },
   },
+  '2026_11_23_101_event_positions': {
+    async up(db: Kysely<unknown>) {
+      // The log's order becomes (xid, position): the writing transaction's
+      // id and a sequence, neither of which needs a lock. Readers see only
+      // events of transactions older than every still-running one.
+      await sql`create sequence events_position_seq`.execute(db);
+      await sql`alter table events add column xid xid8, add column position bigint`.execute(db);
+      // Existing events keep their order (by id) under this migration's xid.
+      await sql`alter table events disable trigger events_immutable`.execute(db);
+      await sql`
+        update events set xid = pg_current_xact_id(), position = ordered.position
+        from (select id, row_number() over (order by id) as position from events) as ordered
+        where events.id = ordered.id`.execute(db);
+      await sql`alter table events enable trigger events_immutable`.execute(db);
+      await sql`
+        select setval('events_position_seq', coalesce((select max(position) from events), 0) + 1, false)`.execute(
+        db,
+      );
+      await sql`
+        alter table events
+          alter column xid set default pg_current_xact_id(),
+          alter column xid set not null,
+          alter column position set default nextval('events_position_seq'),
+          alter column position set not null`.execute(db);
+      await sql`create index events_log_idx on events (workspace_id, xid, position)`.execute(db);
+      // Ranges by id (a webhook delivery's events) use the primary key.
+      await sql`drop index events_workspace_idx`.execute(db);
+    },
+  },
 };

@@ -12,9 +12,12 @@ export function eventRoutes(router: Router, ctx: AppContext): void {
     operationId: 'listEvents',
     summary: 'Read the workspace’s event log',
     description:
-      'Every change writes its events in the transaction that makes it. Event ids follow commit order within a ' +
-      'workspace, so polling with `since` never misses an event that commits late. `?cause=edit` leaves imports out.',
+      'Every change writes its events in the transaction that makes it, and writers never wait for each other. ' +
+      'The log shows an event once every transaction that began writing before it has ended (the read waits up ' +
+      'to 100 ms for those, so a client sees its own write at once), so polling with `since` never misses an ' +
+      'event that commits late. `?cause=edit` leaves imports out.',
     querystring: EventQuery,
+    errors: ['invalid_cursor'],
     response: EventPage,
     handler: (db, access, request) => readEvents(db, access.workspaceId, request.query),
   });

@@ -8,7 +8,8 @@ export const EVENT_PAGE_MAX = 1000;
 export const Event = Type.Object(
   {
     id: Type.String({
-      description: 'Time-ordered UUID (v7); ids follow commit order within a workspace.',
+      description:
+        'Time-ordered UUID (v7), the cursor for `since` and `before`. The log is in the order its transactions settle, which ids follow only roughly.',
     }),
     occurredAt: Timestamp,
     type: EventTypeSchema,

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Actor, Changes } from './types.js';
 
 export interface EventsTable {
@@ -11,6 +12,9 @@ export interface EventsTable {
   changes: Changes;
   batch_id: string | null;
   cause: string;
+  /** The writing transaction's id (xid8, read as text): the log's order is (xid, position). */
+  xid: Generated<string>;
+  position: Generated<number>;
 }
 
 declare module '../db/schema.js' {

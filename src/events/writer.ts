@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { nextIds } from './event-ids.js';
 import type { Actor, Cause, EventInput, EventRecord } from './types.js';
 
 /** Who writes the events and why; shared by every event of one call. */
@@ -34,15 +33,13 @@ export function installEventSink(sink: EventSink): void {
   sinks.add(sink);
 }
 
-/** Arbitrary but fixed: keeps these advisory locks apart from any other use. */
-const LOCK_SEED = 7041;
-
 /**
  * Writes events with the handle of the change they describe, so an event
- * exists if and only if its change commits. The first write of a transaction
- * takes a per-workspace lock held until commit and numbers its events after
- * the last committed one: event ids follow commit order within a workspace,
- * and a reader paging with `since` never skips an event that commits late.
+ * exists if and only if its change commits. No lock: each event takes the
+ * writing transaction's id and a position from a sequence, and the log is
+ * read in that order, only up to the oldest transaction still running
+ * (`reader.ts`), so a reader paging with `since` never skips an event that
+ * commits late, and writers of one workspace do not wait for each other.
  */
 export async function recordEvents(
   db: Database,
@@ -51,18 +48,8 @@ export async function recordEvents(
 ): Promise<EventRecord[]> {
   if (inputs.length === 0) return [];
   if (!db.isTransaction) throw new Error('recordEvents must run in the transaction of the change');
-  await sql`select pg_advisory_xact_lock(hashtextextended(${scope.workspaceId}, ${LOCK_SEED}))`.execute(
-    db,
-  );
-  const last = await db
-    .selectFrom('events')
-    .select('id')
-    .where('workspace_id', '=', scope.workspaceId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
   const now = Date.now();
-  const ids = nextIds(inputs.length, last?.id ?? null, now);
+  const ids = inputs.map(() => newId());
   const batchId = scope.batchId ?? (inputs.length > 1 ? newId() : null);
   const occurredAt = new Date(now);
   const records: EventRecord[] = inputs.map((input, index) => ({
