@@ -45,9 +45,7 @@ export async function seedItems(
       from generate_series(${start}::int, ${end}::int) as n`.execute(db);
     onProgress?.(end);
   }
-  await db
-    .updateTable('workspaces')
-    .set({ item_counter: plan.count })
-    .where('id', '=', plan.workspaceId)
-    .execute();
+  await sql`select setval(format('item_numbers.%I', ${plan.workspaceId}::uuid::text)::regclass, ${plan.count})`.execute(
+    db,
+  );
 }

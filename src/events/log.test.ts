@@ -8,6 +8,9 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../test/helpers/factories.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { adminUrl } from '../../test/helpers/postgres.js';
 import { inTransaction } from '../db/transaction.js';
 import { readEvents } from './reader.js';
 import { recordEvents } from './writer.js';
@@ -160,6 +163,55 @@ describe('GET /workspaces/{id}/events', () => {
         .where('workspace_id', '=', workspace.id)
         .execute(),
     ).rejects.toThrow(/immutable/);
+  });
+});
+
+describe.runIf(inject('testDatabase').kind === 'postgres')('the horizon', () => {
+  const statusEvent = (workspace: TestWorkspace) => ({
+    type: 'workspace.updated' as const,
+    resource: { kind: 'workspace' as const, id: workspace.id },
+    changes: { name: { before: 'a', after: 'b' } },
+  });
+  const write = (workspace: TestWorkspace) =>
+    inTransaction(t.db, (trx) =>
+      recordEvents(trx, { workspaceId: workspace.id, actor: { kind: 'user', label: 'Writer' } }, [
+        statusEvent(workspace),
+      ]),
+    );
+  const ids = async (workspace: TestWorkspace) =>
+    (await readEvents(t.db, workspace.id, { type: ['workspace.updated'] }, 0)).events.map(
+      (event) => event.id,
+    );
+
+  it('an older transaction of this database holds later events back until it ends', async () => {
+    const workspace = await createWorkspace(t);
+    let held: string[] = [];
+    let written = '';
+    await t.db.transaction().execute(async (trx) => {
+      await sql`select pg_current_xact_id()`.execute(trx);
+      written = (await write(workspace))[0]?.id ?? '';
+      held = await ids(workspace);
+    });
+    expect(written).not.toBe('');
+    expect(held).toEqual([]);
+    expect(await ids(workspace)).toEqual([written]);
+  });
+
+  it('a transaction open in another database of the server does not hold the log back', async () => {
+    const workspace = await createWorkspace(t);
+    const target = inject('testDatabase');
+    if (target.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const other = new pg.Client({ connectionString: adminUrl(target.serverUrl) });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      const [record] = await write(workspace);
+      expect(await ids(workspace)).toEqual([record?.id]);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
   });
 });
 

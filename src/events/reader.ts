@@ -79,34 +79,50 @@ async function placeOf(db: Database, workspaceId: string, eventId: string): Prom
 }
 
 /**
- * How long a read waits for transactions that committed events here but
- * are not yet settled (an older transaction is still running) to settle:
- * long enough that a client sees its own write at once, short enough that
- * a long transaction elsewhere does not stall every reader.
+ * How long a read waits, at most, for the transactions that hold back events
+ * already committed in the workspace (see `readEvents`): long enough that a
+ * client sees its own write at once, bounded so that a long transaction
+ * does not stall every reader.
  */
-const SETTLE_WAIT_MS = 100;
+export const SETTLE_WAIT_MS = 1000;
 const SETTLE_POLL_MS = 2;
 
-/** Events of transactions older than every transaction still running. */
-const settled = sql<boolean>`xid < pg_snapshot_xmin(pg_current_snapshot())`;
+/**
+ * The log's horizon for one statement: the oldest transaction still running
+ * (in the statement's snapshot) that may write to this database, else the
+ * snapshot's next transaction id. A transaction that runs in another
+ * database of the server (as `pg_stat_activity` shows it) cannot add an
+ * event here and does not hold the log back; one not shown there (ended
+ * since, prepared, or hidden for lack of privilege) counts, to be safe.
+ */
+const horizon = sql<string>`coalesce(
+  (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
+    where not exists (
+      select 1 from pg_stat_activity as activity
+      where activity.backend_xid = running::xid
+        and activity.datid <> (select oid from pg_database where datname = current_database()))),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** Events of transactions older than every transaction that may still add one. */
+const settled = sql<boolean>`xid < ${horizon}`;
 
 /**
- * Waits (a bounded time) until the events already committed in the
+ * Waits (at most `waitMs`) until the events already committed in the
  * workspace are settled; events of transactions that commit meanwhile are
  * not waited for.
  */
-async function awaitSettled(db: Database, workspaceId: string): Promise<void> {
+async function awaitSettled(db: Database, workspaceId: string, waitMs: number): Promise<void> {
   const { rows } = await sql<{ newest: string | null }>`
     select max(xid)::text as newest from events
     where workspace_id = ${workspaceId} and not ${settled}`.execute(db);
   const newest = rows[0]?.newest ?? null;
   if (newest === null) return;
-  const deadline = Date.now() + SETTLE_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
-    const { rows: horizon } = await sql<{ done: boolean }>`
-      select pg_snapshot_xmin(pg_current_snapshot()) > ${newest}::xid8 as done`.execute(db);
-    if (horizon[0]?.done === true) return;
     await sleep(SETTLE_POLL_MS);
+    const { rows: done } = await sql<{ done: boolean }>`
+      select ${horizon} > ${newest}::xid8 as done`.execute(db);
+    if (done[0]?.done === true) return;
   }
 }
 
@@ -116,21 +132,23 @@ async function awaitSettled(db: Database, workspaceId: string): Promise<void> {
  * The log's order is (writing transaction's id, position): writers take no
  * lock, and a transaction's id is fixed before it writes its first event.
  * A page shows only events of transactions older than every transaction
- * still running (`pg_snapshot_xmin`): such a transaction can no longer add
- * an event, and every event added later sorts after them, so a reader that
- * pages with `since` never skips one that commits late.
+ * still running that may write here (the horizon above, PostgreSQL's
+ * `pg_snapshot_xmin` narrowed to this database): such a transaction can no
+ * longer add an event, and every event added later sorts after them, so a
+ * reader that pages with `since` never skips one that commits late.
  */
 export async function readEvents(
   db: Database,
   workspaceId: string,
   query: EventQuery,
+  settleWaitMs = SETTLE_WAIT_MS,
 ): Promise<EventPage> {
   const order = query.order ?? 'asc';
   const limit = query.limit ?? EVENT_PAGE_DEFAULT;
   const since = query.since === undefined ? undefined : await placeOf(db, workspaceId, query.since);
   const before =
     query.before === undefined ? undefined : await placeOf(db, workspaceId, query.before);
-  await awaitSettled(db, workspaceId);
+  await awaitSettled(db, workspaceId, settleWaitMs);
   let select = db
     .selectFrom('events')
     .select(columns)

@@ -14,7 +14,7 @@ export function eventRoutes(router: Router, ctx: AppContext): void {
     description:
       'Every change writes its events in the transaction that makes it, and writers never wait for each other. ' +
       'The log shows an event once every transaction that began writing before it has ended (the read waits up ' +
-      'to 100 ms for those, so a client sees its own write at once), so polling with `since` never misses an ' +
+      'to 1 s for those, so a client sees its own write at once), so polling with `since` never misses an ' +
       'event that commits late. `?cause=edit` leaves imports out.',
     querystring: EventQuery,
     errors: ['invalid_cursor'],

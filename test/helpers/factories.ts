@@ -159,7 +159,7 @@ export async function createItem(
 
 /**
  * Many cards at once, straight into the table (fixtures for bulk and paging
- * tests; no events). Numbers continue the workspace counter.
+ * tests; no events). Numbers come from the workspace's sequence.
  */
 export async function insertItems(
   t: TestApp,
@@ -184,13 +184,8 @@ export async function insertItems(
     .orderBy(sql`sort_key`, 'desc')
     .limit(1)
     .executeTakeFirst();
-  const counter = await t.db
-    .updateTable('workspaces')
-    .set({ item_counter: sql<number>`item_counter + ${count}` })
-    .where('id', '=', workspace.id)
-    .returning('item_counter')
-    .executeTakeFirstOrThrow();
-  const first = Number(counter.item_counter) - count + 1;
+  const { takeItemNumbers } = await import('../../src/content/workspaces/numbers.js');
+  const numbers = await takeItemNumbers(t.db, workspace.id, count);
   const keys = keysBetween(last?.sort_key ?? null, null, count);
   const ids: string[] = [];
   for (let start = 0; start < count; start += 1000) {
@@ -202,7 +197,7 @@ export async function insertItems(
         id,
         workspace_id: workspace.id,
         collection_id: collectionId,
-        number: first + index,
+        number: numbers[index] ?? 0,
         title: `Card ${index}`,
         status_id: status.id,
         properties: sql<

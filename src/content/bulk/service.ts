@@ -1,13 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Changes } from '../../events/types.js';
-import { recordEvents } from '../../events/writer.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
 import { validateProperties } from '../items/properties.js';
+import { type CardUpdate, updateCards } from '../items/write/update.js';
 import { prepare } from '../queries/service.js';
 import { countStatement, lockSelectionStatement } from '../query/statements.js';
 import { findStatus } from '../statuses/service.js';
@@ -30,19 +27,12 @@ export async function bulkPreview(
   return { count: Number(rows[0]?.count ?? 0), confirmAbove: CONFIRM_ABOVE, max: BULK_MAX };
 }
 
-interface ValidPatch {
-  statusId: string | null;
-  set: Record<string, unknown>;
-  remove: string[];
-  archive: boolean;
-}
-
 /** Validates the patch once, against the registry, the statuses and the members. */
 async function validatePatch(
   db: Database,
   workspaceId: string,
   patch: BulkPatch,
-): Promise<ValidPatch> {
+): Promise<Omit<CardUpdate, 'id'>> {
   const properties = patch.properties ?? {};
   if (
     patch.statusId === undefined &&
@@ -61,62 +51,11 @@ async function validatePatch(
   }
   const registry = await loadRegistry(db, workspaceId);
   const values = await validateProperties(db, workspaceId, registry, properties, true);
-  const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-  const remove = Object.keys(values).filter((key) => values[key] === null);
-  return { statusId: patch.statusId ?? null, set, remove, archive: patch.archived === true };
-}
-
-interface ChangedRow {
-  id: string;
-  before_status: string;
-  after_status: string;
-  before_properties: Record<string, unknown>;
-  after_properties: Record<string, unknown>;
-  before_archived: Date | null;
-  after_archived: Date | null;
-}
-
-/** One UPDATE for the whole selection, changing only the cards whose values differ. */
-function updateStatement(ids: readonly string[], patch: ValidPatch) {
-  const status = sql`coalesce(cast(${patch.statusId} as uuid), items.status_id)`;
-  const properties = sql`((items.properties || cast(${JSON.stringify(patch.set)} as jsonb)) - cast(${patch.remove} as text[]))`;
-  const archived = patch.archive ? sql`coalesce(items.archived_at, now())` : sql`items.archived_at`;
-  return sql<ChangedRow>`
-    with target as (
-      select id, status_id, properties, archived_at from items where id = any(cast(${[...ids]} as uuid[]))
-    ),
-    changed as (
-      update items set status_id = ${status}, properties = ${properties}, archived_at = ${archived}, updated_at = now()
-      from target
-      where items.id = target.id
-        and (items.status_id is distinct from ${status}
-          or items.properties is distinct from ${properties}
-          or items.archived_at is distinct from ${archived})
-      returning items.id, items.status_id, items.properties, items.archived_at
-    )
-    select changed.id, target.status_id as before_status, changed.status_id as after_status,
-           target.properties as before_properties, changed.properties as after_properties,
-           target.archived_at as before_archived, changed.archived_at as after_archived
-    from changed join target on target.id = changed.id
-    order by changed.id`;
-}
-
-function changesOf(row: ChangedRow, patch: ValidPatch): Changes {
-  const changes: Changes = {};
-  if (row.before_status !== row.after_status)
-    changes.statusId = { before: row.before_status, after: row.after_status };
-  for (const key of [...Object.keys(patch.set), ...patch.remove]) {
-    const before = row.before_properties[key] ?? null;
-    const after = row.after_properties[key] ?? null;
-    if (!isDeepStrictEqual(before, after)) changes[`properties.${key}`] = { before, after };
-  }
-  if ((row.before_archived === null) !== (row.after_archived === null)) {
-    changes.archivedAt = {
-      before: row.before_archived?.toISOString() ?? null,
-      after: row.after_archived?.toISOString() ?? null,
-    };
-  }
-  return changes;
+  return {
+    statusId: patch.statusId,
+    properties: Object.keys(values).length > 0 ? values : undefined,
+    archived: patch.archived === true ? true : undefined,
+  };
 }
 
 /**
@@ -162,16 +101,10 @@ export async function bulkUpdate(
     });
   }
   const batchId = newId();
-  const ids = selected.map((row) => row.id);
-  const { rows } = ids.length === 0 ? { rows: [] } : await updateStatement(ids, patch).execute(db);
-  await recordEvents(
+  const changed = await updateCards(
     db,
     { workspaceId: access.workspaceId, actor: access.actor, batchId },
-    rows.map((row) => ({
-      type: 'item.updated',
-      resource: { kind: 'item', id: row.id },
-      changes: changesOf(row, patch),
-    })),
+    selected.map((row) => ({ ...patch, id: row.id })),
   );
-  return { batchId, changed: rows.length };
+  return { batchId, changed: changed.size };
 }

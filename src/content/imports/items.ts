@@ -1,18 +1,16 @@
 import { sql } from 'kysely';
-import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { created, diff, diffProperties, sameJson } from '../../events/changes.js';
-import type { EventInput } from '../../events/types.js';
+import type { EventScope } from '../../events/writer.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
 import { type Body, resolveBody } from '../items/body.js';
-import { keysBetween } from '../items/order.js';
-import { mergeProperties, validateProperties } from '../items/properties.js';
-import { findItemDetails, toItemDetail } from '../items/repository.js';
-import { createdValues } from '../items/service.js';
+import { spreadKeysBetween } from '../items/order.js';
+import { validateProperties } from '../items/properties.js';
+import { insertCards } from '../items/write/insert.js';
+import type { StoredCard } from '../items/write/state.js';
+import { updateCards } from '../items/write/update.js';
 import { listStatuses } from '../statuses/service.js';
-import { takeItemNumbers } from '../workspaces/service.js';
 import { checkRow, checkUnique, pairKey, refuseRow } from './rows.js';
 import type { ImportItem, Outcome, Reference } from './schemas.js';
 
@@ -81,7 +79,6 @@ async function existingIds(
 
 export interface ItemImport {
   outcomes: Outcome[];
-  events: EventInput[];
 }
 
 interface Planned {
@@ -106,11 +103,11 @@ interface Planned {
 export async function importItems(
   db: Database,
   access: WorkspaceAccess,
+  scope: EventScope,
   rows: readonly ImportItem[],
   batch: { collections: Map<string, string>; files: Map<string, string> },
 ): Promise<ItemImport> {
-  const result: ItemImport = { outcomes: [], events: [] };
-  if (rows.length === 0) return result;
+  if (rows.length === 0) return { outcomes: [] };
   const workspaceId = access.workspaceId;
   checkUnique('items', rows);
   const ownPairs = rows.map((row) => ({ source: row.externalSource, id: row.externalId }));
@@ -123,7 +120,7 @@ export async function importItems(
     .orderBy('id')
     .forUpdate()
     .execute();
-  const existing = new Map(
+  const existing = new Map<string, StoredCard>(
     current.map((row) => [pairKey(row.external_source ?? '', row.external_id ?? ''), row]),
   );
   const itemIds = new Map(
@@ -248,13 +245,6 @@ export async function importItems(
   const listIds = [...new Set(needsPlace.map((plan) => plan.collectionId))];
   const sortKeys = new Map<string, string>();
   if (listIds.length > 0) {
-    await db
-      .selectFrom('collections')
-      .select('id')
-      .where('id', 'in', listIds)
-      .orderBy('id')
-      .forNoKeyUpdate()
-      .execute();
     const lasts = await db
       .selectFrom('items')
       .select(['collection_id', sql<string>`max(sort_key)`.as('last')])
@@ -264,157 +254,64 @@ export async function importItems(
     const lastOf = new Map(lasts.map((row) => [row.collection_id, row.last]));
     for (const listId of listIds) {
       const plans = needsPlace.filter((plan) => plan.collectionId === listId);
-      const keys = keysBetween(lastOf.get(listId) ?? null, null, plans.length);
+      const keys = spreadKeysBetween(lastOf.get(listId) ?? null, null, plans.length);
       for (const [position, plan] of plans.entries()) sortKeys.set(plan.id, keys[position] ?? '');
     }
   }
 
-  const fresh = planned.filter(
-    (plan) => !existing.has(pairKey(plan.row.externalSource, plan.row.externalId)),
-  );
-  const defaultStatus = statuses[0]?.id;
-  if (fresh.length > 0) {
-    const first = await takeItemNumbers(db, workspaceId, fresh.length);
-    await db
-      .insertInto('items')
-      .values(
-        fresh.map((plan, offset) => ({
-          id: plan.id,
-          workspace_id: workspaceId,
-          collection_id: plan.collectionId,
-          number: first + offset,
-          title: plan.row.title.trim(),
-          status_id: plan.statusId ?? defaultStatus ?? '',
-          parent_id: plan.parentId ?? null,
-          properties: jsonb(plan.properties ?? {}),
-          blocks: jsonb(plan.content?.blocks ?? { blocks: [] }),
-          body: plan.content?.body ?? '',
-          icon: plan.row.icon ?? null,
-          sort_key: sortKeys.get(plan.id) ?? '',
-          archived_at: plan.row.archived ? new Date() : null,
-          created_by: access.userId,
-          external_source: plan.row.externalSource,
-          external_id: plan.row.externalId,
-        })),
-      )
-      .execute();
-  }
-
-  const outcomes = new Map<number, Outcome['outcome']>();
-  for (const plan of fresh) outcomes.set(plan.index, 'created');
-  for (const plan of planned) {
-    const before = existing.get(pairKey(plan.row.externalSource, plan.row.externalId));
-    if (before === undefined) continue;
-    const properties =
-      plan.properties === undefined
-        ? before.properties
-        : mergeProperties(before.properties, plan.properties);
-    const archivedAt =
-      plan.row.archived === undefined
-        ? before.archived_at
-        : plan.row.archived
-          ? (before.archived_at ?? new Date())
-          : null;
-    const previous = {
-      title: before.title,
-      statusId: before.status_id,
-      icon: before.icon,
-      body: before.body,
-      archivedAt: before.archived_at?.toISOString() ?? null,
-      collectionId: before.collection_id,
-      parentId: before.parent_id,
-      sortKey: before.sort_key,
-    };
-    const next = {
-      title: plan.row.title.trim(),
-      statusId: plan.statusId ?? before.status_id,
-      icon: plan.row.icon === undefined ? before.icon : plan.row.icon,
-      body: plan.content?.body ?? before.body,
-      archivedAt: archivedAt?.toISOString() ?? null,
+  const isNew = (plan: Planned) =>
+    !existing.has(pairKey(plan.row.externalSource, plan.row.externalId));
+  const fresh = planned.filter(isNew);
+  const defaultStatus = statuses[0]?.id ?? '';
+  await insertCards(
+    db,
+    scope,
+    fresh.map((plan) => ({
+      id: plan.id,
       collectionId: plan.collectionId,
-      parentId: plan.parentId === undefined ? before.parent_id : plan.parentId,
-      sortKey: sortKeys.get(plan.id) ?? before.sort_key,
-    };
-    const updated = {
-      ...diff(previous, next, ['title', 'statusId', 'icon', 'body', 'archivedAt']),
-      ...diffProperties(before.properties, properties),
-    };
-    const blocksChanged =
-      plan.content !== undefined && !sameJson(plan.content.blocks, before.blocks);
-    if (blocksChanged && updated.body === undefined) {
-      updated.blocks = { before: before.blocks, after: plan.content?.blocks };
-    }
-    const moved = diff(previous, next, ['collectionId', 'parentId', 'sortKey']);
-    if (Object.keys(updated).length === 0 && Object.keys(moved).length === 0) {
-      outcomes.set(plan.index, 'unchanged');
-      continue;
-    }
-    await db
-      .updateTable('items')
-      .set({
-        title: next.title,
-        status_id: next.statusId,
-        icon: next.icon,
-        archived_at: archivedAt,
-        collection_id: next.collectionId,
-        parent_id: next.parentId,
-        sort_key: next.sortKey,
-        properties: jsonb(properties),
-        ...(plan.content === undefined
-          ? {}
-          : { blocks: jsonb(plan.content.blocks), body: plan.content.body }),
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', plan.id)
-      .execute();
-    if (moved.collectionId !== undefined) {
-      await db
-        .deleteFrom('item_collections')
-        .where('item_id', '=', plan.id)
-        .where('collection_id', '=', next.collectionId)
-        .execute();
-    }
-    if (Object.keys(updated).length > 0) {
-      result.events.push({
-        type: 'item.updated',
-        resource: { kind: 'item', id: plan.id },
-        changes: updated,
-      });
-    }
-    if (Object.keys(moved).length > 0) {
-      result.events.push({
-        type: 'item.moved',
-        resource: { kind: 'item', id: plan.id },
-        changes: moved,
-      });
-    }
-    outcomes.set(plan.index, 'updated');
-  }
+      title: plan.row.title.trim(),
+      statusId: plan.statusId ?? defaultStatus,
+      parentId: plan.parentId ?? null,
+      properties: plan.properties ?? {},
+      content: plan.content ?? { blocks: { blocks: [] }, body: '' },
+      icon: plan.row.icon ?? null,
+      sortKey: sortKeys.get(plan.id) ?? '',
+      archivedAt: plan.row.archived ? new Date() : null,
+      createdBy: access.userId,
+      external: { source: plan.row.externalSource, id: plan.row.externalId },
+    })),
+  );
+  const known = planned.filter((plan) => !isNew(plan));
+  const changed = await updateCards(
+    db,
+    scope,
+    known.map((plan) => ({
+      id: plan.id,
+      title: plan.row.title,
+      statusId: plan.statusId,
+      icon: plan.row.icon,
+      archived: plan.row.archived,
+      content: plan.content,
+      properties: plan.properties,
+      collectionId: plan.collectionId,
+      parentId: plan.parentId,
+      sortKey: sortKeys.get(plan.id),
+    })),
+    current,
+  );
 
   await refuseLoops(db, planned);
 
-  const details = await findItemDetails(
-    db,
-    workspaceId,
-    fresh.map((plan) => plan.id),
-  );
-  const byId = new Map(details.map((row) => [row.id, toItemDetail(row)]));
-  for (const plan of fresh) {
-    const item = byId.get(plan.id);
-    if (item === undefined) continue;
-    result.events.push({
-      type: 'item.created',
-      resource: { kind: 'item', id: item.id },
-      changes: { ...created(createdValues(item)), ...diffProperties({}, item.properties) },
-    });
-  }
-  result.outcomes = planned.map((plan) => ({
-    externalSource: plan.row.externalSource,
-    externalId: plan.row.externalId,
-    id: plan.id,
-    outcome: outcomes.get(plan.index) ?? 'unchanged',
-  }));
-  return result;
+  const outcomeOf = (plan: Planned): Outcome['outcome'] =>
+    isNew(plan) ? 'created' : changed.has(plan.id) ? 'updated' : 'unchanged';
+  return {
+    outcomes: planned.map((plan) => ({
+      externalSource: plan.row.externalSource,
+      externalId: plan.row.externalId,
+      id: plan.id,
+      outcome: outcomeOf(plan),
+    })),
+  };
 }
 
 /** Refuses the first row whose parent chain now loops back to itself. */

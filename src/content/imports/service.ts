@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { EventInput } from '../../events/types.js';
 import { recordEvents } from '../../events/writer.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -73,18 +72,19 @@ export async function runImport(
 ): Promise<ImportResult> {
   checkKinds(access, input);
   const batchId = await openBatch(db, access, input.batchId);
+  const scope = {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    batchId,
+    cause: 'import' as const,
+  };
   const collections = await importCollections(db, access.workspaceId, input.collections ?? []);
+  await recordEvents(db, scope, collections.events);
   const fileResult = await importFiles(db, storage, access.workspaceId, access.userId, files, keys);
-  const items = await importItems(db, access, input.items ?? [], {
+  const items = await importItems(db, access, scope, input.items ?? [], {
     collections: collections.ids,
     files: fileResult.ids,
   });
-  const events: EventInput[] = [...collections.events, ...items.events];
-  await recordEvents(
-    db,
-    { workspaceId: access.workspaceId, actor: access.actor, batchId, cause: 'import' },
-    events,
-  );
   return {
     batchId,
     collections: count(collections.outcomes),

@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
-import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { created, diffProperties } from '../../events/changes.js';
-import { recordEvents } from '../../events/writer.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
-import { takeItemNumbers } from '../workspaces/service.js';
-import { keyBetween } from './order.js';
+import { spreadKeyBetween } from './order.js';
 import * as repository from './repository.js';
 import { type ItemDetail, MAX_TITLE } from './schemas.js';
-import { createdValues, getItem, itemScope } from './service.js';
+import { itemScope } from './service.js';
+import { insertCards } from './write/insert.js';
 
 export const MAX_DUPLICATE = 200;
 
@@ -76,69 +73,39 @@ export async function duplicateItem(
     )
     .where('id', 'in', ids)
     .execute();
-  const collectionIds = [...new Set(originals.map((row) => row.collection_id))];
-  await db
-    .selectFrom('collections')
-    .select('id')
-    .where('id', 'in', collectionIds)
-    .forNoKeyUpdate()
-    .execute();
+  // The root first, then its subtree, as the tree was walked.
+  originals.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const attachments = await db
     .selectFrom('item_collections')
-    .selectAll()
+    .select(['item_id', 'collection_id'])
     .where('item_id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('collection_id')
     .execute();
-  const firstNumber = await takeItemNumbers(db, workspaceId, originals.length);
   const copyOf = new Map(originals.map((row) => [row.id, newId()]));
   const suffix = copySuffix(acceptLanguage);
-  const copies = originals.map((row, index) => ({
-    id: copyOf.get(row.id) ?? newId(),
-    workspace_id: workspaceId,
-    collection_id: row.collection_id,
-    number: firstNumber + index,
-    title: row.id === itemId ? row.title.slice(0, MAX_TITLE - suffix.length) + suffix : row.title,
-    status_id: row.status_id,
-    parent_id: row.id === itemId ? row.parent_id : (copyOf.get(row.parent_id ?? '') ?? null),
-    properties: jsonb(row.properties),
-    blocks: jsonb(row.blocks),
-    body: row.body,
-    icon: row.icon,
-    sort_key: keyBetween(row.sort_key, row.next_key),
-    created_by: access.userId,
-  }));
-  await db.insertInto('items').values(copies).execute();
-  if (attachments.length > 0) {
-    await db
-      .insertInto('item_collections')
-      .values(
-        attachments.map((attachment) => ({
-          item_id: copyOf.get(attachment.item_id) ?? '',
-          collection_id: attachment.collection_id,
-          workspace_id: workspaceId,
-        })),
-      )
-      .execute();
-  }
-  const rootCopy = copyOf.get(itemId) ?? '';
-  const details = (
-    await repository.findItemDetails(
-      db,
-      workspaceId,
-      copies.map((copy) => copy.id),
-    )
-  ).map(repository.toItemDetail);
-  await recordEvents(
+  const copies = await insertCards(
     db,
-    itemScope(access, copies.length > 1 ? newId() : null),
-    details.map((copy) => ({
-      type: 'item.created',
-      resource: { kind: 'item', id: copy.id },
-      changes: {
-        ...created(createdValues(copy)),
-        ...diffProperties({}, copy.properties),
-        ...(copy.id === rootCopy ? { duplicatedFrom: { before: null, after: itemId } } : {}),
-      },
+    itemScope(access, originals.length > 1 ? newId() : null),
+    originals.map((row) => ({
+      id: copyOf.get(row.id) ?? newId(),
+      collectionId: row.collection_id,
+      title: row.id === itemId ? row.title.slice(0, MAX_TITLE - suffix.length) + suffix : row.title,
+      statusId: row.status_id,
+      parentId: row.id === itemId ? row.parent_id : (copyOf.get(row.parent_id ?? '') ?? null),
+      properties: row.properties,
+      content: { blocks: row.blocks, body: row.body },
+      icon: row.icon,
+      sortKey: spreadKeyBetween(row.sort_key, row.next_key),
+      archivedAt: null,
+      createdBy: access.userId,
+      collectionIds: attachments
+        .filter((attachment) => attachment.item_id === row.id)
+        .map((attachment) => attachment.collection_id),
+      note: row.id === itemId ? { duplicatedFrom: { before: null, after: itemId } } : undefined,
     })),
   );
-  return details.find((copy) => copy.id === rootCopy) ?? getItem(db, workspaceId, rootCopy);
+  const root = copies.find((copy) => copy.id === copyOf.get(itemId));
+  if (root === undefined) throw new Error('the copy of the card was not created');
+  return root;
 }

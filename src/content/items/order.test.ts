@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidKey, keyBetween, keysBetween } from './order.js';
+import {
+  isValidKey,
+  keyBetween,
+  keysBetween,
+  spreadKeyBetween,
+  spreadKeysBetween,
+} from './order.js';
 
 describe('fractional order keys', () => {
   it('starts in the middle and appends and prepends in order', () => {
@@ -66,5 +72,46 @@ describe('fractional order keys', () => {
     expect(() => keyBetween('a2', 'a1')).toThrow(/out of order/);
     expect(isValidKey('a10')).toBe(false);
     expect(isValidKey('!')).toBe(false);
+  });
+});
+
+describe('spread keys (placement without a lock)', () => {
+  it('are valid, in order, and differ for writers placing between the same neighbours', () => {
+    const cases: Array<[string | null, string | null]> = [
+      [null, null],
+      ['a5', null],
+      [null, 'a0'],
+      ['a1', 'a2'],
+      ['a1V', 'a1W'],
+      ['Zz', 'a0V'],
+    ];
+    for (const [a, b] of cases) {
+      const keys = Array.from({ length: 200 }, () => spreadKeyBetween(a, b));
+      for (const key of keys) {
+        expect(isValidKey(key), key).toBe(true);
+        expect(a === null || key > a, `${key} > ${a}`).toBe(true);
+        expect(b === null || key < b, `${key} < ${b}`).toBe(true);
+      }
+      expect(new Set(keys).size).toBeGreaterThan(190);
+    }
+  });
+
+  it('keeps a batch in order and between its bounds', () => {
+    const keys = spreadKeysBetween('a1', 'a3', 50);
+    expect([...keys].sort()).toEqual(keys);
+    expect(new Set(keys).size).toBe(50);
+    expect(keys.every((key) => key > 'a1' && key < 'a3' && isValidKey(key))).toBe(true);
+  });
+
+  it('stays short when appending a million times', () => {
+    let key: string | null = null;
+    let longest = 0;
+    for (let index = 0; index < 1_000_000; index++) {
+      const next = spreadKeyBetween(key, null);
+      if (key !== null && !(next > key)) throw new Error(`not increasing: ${key} -> ${next}`);
+      key = next;
+      longest = Math.max(longest, key.length);
+    }
+    expect(longest).toBeLessThanOrEqual(9);
   });
 });

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { keyBetween } from './order.js';
+import { spreadKeyBetween } from './order.js';
 
 /**
  * A sort key in the home list `collectionId`: after `afterItemId` (which must
- * be in that list), first for null, last when undefined. The list's row lock,
- * held until commit, serializes creations in one list, so they never pick the
- * same key (moves lock it too); ties, should any arise, sort by id.
+ * be in that list), first for null, last when undefined. No lock: writers
+ * placing cards at the same spot at the same moment read the same
+ * neighbours, and the random digits of a spread key keep their keys apart
+ * (ties, should any arise, sort by id).
  */
 export async function placeInList(
   db: Database,
@@ -15,12 +16,6 @@ export async function placeInList(
   afterItemId: string | null | undefined,
   movingItemId?: string,
 ): Promise<string> {
-  await db
-    .selectFrom('collections')
-    .select('id')
-    .where('id', '=', collectionId)
-    .forNoKeyUpdate()
-    .execute();
   const others = db
     .selectFrom('items')
     .select('sort_key')
@@ -28,11 +23,11 @@ export async function placeInList(
     .$if(movingItemId !== undefined, (query) => query.where('id', '!=', movingItemId ?? ''));
   if (afterItemId === undefined) {
     const last = await others.orderBy(sql`sort_key`, 'desc').limit(1).executeTakeFirst();
-    return keyBetween(last?.sort_key ?? null, null);
+    return spreadKeyBetween(last?.sort_key ?? null, null);
   }
   if (afterItemId === null) {
     const first = await others.orderBy(sql`sort_key`, 'asc').limit(1).executeTakeFirst();
-    return keyBetween(null, first?.sort_key ?? null);
+    return spreadKeyBetween(null, first?.sort_key ?? null);
   }
   if (afterItemId === movingItemId) {
     throw badRequest('invalid_after_item', 'An item cannot be placed after itself', {
@@ -55,5 +50,5 @@ export async function placeInList(
     .orderBy(sql`sort_key`, 'asc')
     .limit(1)
     .executeTakeFirst();
-  return keyBetween(after.sort_key, next?.sort_key ?? null);
+  return spreadKeyBetween(after.sort_key, next?.sort_key ?? null);
 }

@@ -1,28 +1,22 @@
-import { sql } from 'kysely';
-import { jsonb } from '../../db/json.js';
 import type { Database } from '../../db/schema.js';
-import { created, deleted, diff, diffProperties, sameJson } from '../../events/changes.js';
-import type { Changes, EventInput } from '../../events/types.js';
-import { recordEvent, recordEvents } from '../../events/writer.js';
+import { deleted } from '../../events/changes.js';
+import { recordEvents } from '../../events/writer.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { requireCollection } from '../collections/service.js';
 import { loadRegistry } from '../fields/registry.js';
 import { defaultStatusId, findStatus } from '../statuses/service.js';
-import { takeItemNumbers } from '../workspaces/service.js';
 import { resolveBody } from './body.js';
 import { placeInList } from './placement.js';
-import { mergeProperties, validateProperties } from './properties.js';
+import { validateProperties } from './properties.js';
 import * as repository from './repository.js';
 import type { CreateItem, ItemDetail, UpdateItem } from './schemas.js';
+import { insertCards } from './write/insert.js';
+import { lockCards, updateCards } from './write/update.js';
 
 export function itemScope(access: WorkspaceAccess, batchId?: string | null) {
   return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
-}
-
-function propertyChanges(properties: Record<string, unknown>): Changes {
-  return diffProperties({}, properties);
 }
 
 export async function getItem(
@@ -67,7 +61,7 @@ export async function createItem(
   input: CreateItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
-  const collection = await requireCollection(db, workspaceId, collectionId);
+  await requireCollection(db, workspaceId, collectionId);
   const content = (await resolveBody(db, workspaceId, input)) ?? {
     blocks: { blocks: [] },
     body: '',
@@ -83,55 +77,23 @@ export async function createItem(
     input.properties ?? {},
     false,
   );
-  // List lock before the workspace counter, the order duplicate and import take them in.
-  const sortKey = await placeInList(db, collectionId, input.afterItemId);
-  const number = await takeItemNumbers(db, workspaceId, 1);
-  const id = newId();
-  const row = await db
-    .insertInto('items')
-    .values({
-      id,
-      workspace_id: workspaceId,
-      collection_id: collectionId,
-      number,
+  const [item] = await insertCards(db, itemScope(access), [
+    {
+      id: newId(),
+      collectionId,
       title: input.title.trim(),
-      status_id: statusId,
-      parent_id: input.parentId ?? null,
-      properties: jsonb(properties),
-      blocks: jsonb(content.blocks),
-      body: content.body,
+      statusId,
+      parentId: input.parentId ?? null,
+      properties,
+      content,
       icon: input.icon ?? null,
-      sort_key: sortKey,
-      created_by: access.userId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const item = repository.toItemDetail({
-    ...row,
-    key_prefix: collection.keyPrefix,
-    collection_ids: [],
-  });
-  await recordEvent(db, itemScope(access), {
-    type: 'item.created',
-    resource: { kind: 'item', id },
-    changes: { ...created(createdValues(item)), ...propertyChanges(item.properties) },
-  });
+      sortKey: await placeInList(db, collectionId, input.afterItemId),
+      archivedAt: null,
+      createdBy: access.userId,
+    },
+  ]);
+  if (item === undefined) throw new Error('the card was not created');
   return item;
-}
-
-/** What an `item.created` event reports besides the properties. */
-export function createdValues(item: ItemDetail): Record<string, unknown> {
-  return {
-    title: item.title,
-    number: item.number,
-    collectionId: item.collectionId,
-    statusId: item.statusId,
-    parentId: item.parentId,
-    icon: item.icon,
-    sortKey: item.sortKey,
-    body: item.body,
-    collectionIds: item.collectionIds.length > 0 ? item.collectionIds : null,
-  };
 }
 
 /**
@@ -145,78 +107,43 @@ export async function updateItem(
   input: UpdateItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
-  const before = await repository.lockItem(db, workspaceId, itemId);
+  const [before] = await lockCards(db, workspaceId, [itemId], true);
   if (before === undefined) throw notFound('Item');
   const content = await resolveBody(db, workspaceId, input);
   if (input.statusId !== undefined) await checkStatus(db, workspaceId, input.statusId);
   if (input.parentId) await checkParent(db, workspaceId, input.parentId, itemId);
-  let properties = before.properties;
-  if (input.properties !== undefined) {
-    const registry = await loadRegistry(db, workspaceId);
-    const changes = await validateProperties(db, workspaceId, registry, input.properties, true);
-    properties = mergeProperties(before.properties, changes);
-  }
+  const properties =
+    input.properties === undefined
+      ? undefined
+      : await validateProperties(
+          db,
+          workspaceId,
+          await loadRegistry(db, workspaceId),
+          input.properties,
+          true,
+        );
   const sortKey =
     input.afterItemId === undefined
-      ? before.sort_key
+      ? undefined
       : await placeInList(db, before.collection_id, input.afterItemId, itemId);
-  const archivedAt =
-    input.archived === undefined
-      ? before.archived_at
-      : input.archived
-        ? (before.archived_at ?? new Date())
-        : null;
-  const next = {
-    title: input.title?.trim() ?? before.title,
-    statusId: input.statusId ?? before.status_id,
-    icon: input.icon === undefined ? before.icon : input.icon,
-    body: content?.body ?? before.body,
-    archivedAt: archivedAt?.toISOString() ?? null,
-    parentId: input.parentId === undefined ? before.parent_id : input.parentId,
-    sortKey,
-  };
-  const previous = {
-    title: before.title,
-    statusId: before.status_id,
-    icon: before.icon,
-    body: before.body,
-    archivedAt: before.archived_at?.toISOString() ?? null,
-    parentId: before.parent_id,
-    sortKey: before.sort_key,
-  };
-  const updated = {
-    ...diff(previous, next, ['title', 'statusId', 'icon', 'body', 'archivedAt']),
-    ...diffProperties(before.properties, properties),
-  };
-  const moved = diff(previous, next, ['parentId', 'sortKey']);
-  const blocksChanged = content !== undefined && !sameJson(content.blocks, before.blocks);
-  if (blocksChanged && updated.body === undefined)
-    updated.blocks = { before: before.blocks, after: content?.blocks };
-  if (Object.keys(updated).length === 0 && Object.keys(moved).length === 0 && !blocksChanged) {
-    return getItem(db, workspaceId, itemId);
-  }
-  await db
-    .updateTable('items')
-    .set({
-      title: next.title,
-      status_id: next.statusId,
-      icon: next.icon,
-      parent_id: next.parentId,
-      sort_key: next.sortKey,
-      archived_at: archivedAt,
-      properties: jsonb(properties),
-      ...(content === undefined ? {} : { blocks: jsonb(content.blocks), body: content.body }),
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', itemId)
-    .execute();
-  const events: EventInput[] = [];
-  if (Object.keys(updated).length > 0) {
-    events.push({ type: 'item.updated', resource: { kind: 'item', id: itemId }, changes: updated });
-  }
-  if (Object.keys(moved).length > 0)
-    events.push({ type: 'item.moved', resource: { kind: 'item', id: itemId }, changes: moved });
-  await recordEvents(db, itemScope(access), events);
+  await updateCards(
+    db,
+    itemScope(access),
+    [
+      {
+        id: itemId,
+        title: input.title,
+        statusId: input.statusId,
+        icon: input.icon,
+        archived: input.archived,
+        content,
+        properties,
+        parentId: input.parentId,
+        sortKey,
+      },
+    ],
+    [before],
+  );
   return getItem(db, workspaceId, itemId);
 }
 

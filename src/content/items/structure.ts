@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { diff } from '../../events/changes.js';
 import { recordEvent } from '../../events/writer.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
@@ -8,6 +6,7 @@ import { requireCollection } from '../collections/service.js';
 import { placeInList } from './placement.js';
 import * as repository from './repository.js';
 import type { ItemDetail, MoveItem } from './schemas.js';
+import { lockCards, updateCards } from './write/update.js';
 import { getItem, itemScope } from './service.js';
 
 /** The secondary lists of a card, in the order it joined them. */
@@ -71,45 +70,21 @@ export async function moveItem(
   input: MoveItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
-  const before = await repository.lockItem(db, workspaceId, itemId);
+  const [before] = await lockCards(db, workspaceId, [itemId], false);
   if (before === undefined) throw notFound('Item');
   const collectionId = input.collectionId ?? before.collection_id;
   if (collectionId !== before.collection_id) await requireTargetList(db, workspaceId, collectionId);
-  const parentId = input.parentId === undefined ? before.parent_id : input.parentId;
   if (input.parentId) await requireParent(db, workspaceId, itemId, input.parentId);
   const sortKey =
     input.afterItemId === undefined && collectionId === before.collection_id
-      ? before.sort_key
+      ? undefined
       : await placeInList(db, collectionId, input.afterItemId, itemId);
-  const attached = await attachedIds(db, itemId);
-  const stillAttached = attached.filter((id) => id !== collectionId);
-  const changes = diff(
-    {
-      collectionId: before.collection_id,
-      parentId: before.parent_id,
-      sortKey: before.sort_key,
-      collectionIds: attached,
-    },
-    { collectionId, parentId, sortKey, collectionIds: stillAttached },
-    ['collectionId', 'parentId', 'sortKey', 'collectionIds'],
+  await updateCards(
+    db,
+    itemScope(access),
+    [{ id: itemId, collectionId, parentId: input.parentId, sortKey }],
+    [before],
   );
-  if (Object.keys(changes).length === 0) return getItem(db, workspaceId, itemId);
-  await db
-    .updateTable('items')
-    .set({
-      collection_id: collectionId,
-      parent_id: parentId,
-      sort_key: sortKey,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', itemId)
-    .execute();
-  if (stillAttached.length !== attached.length) await removeAttachment(db, itemId, collectionId);
-  await recordEvent(db, itemScope(access), {
-    type: 'item.moved',
-    resource: { kind: 'item', id: itemId },
-    changes,
-  });
   return getItem(db, workspaceId, itemId);
 }
 

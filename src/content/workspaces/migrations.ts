@@ -29,4 +29,20 @@ export const workspacesMigrations: Migrations = {
       await sql`create index workspace_members_user_idx on workspace_members (user_id)`.execute(db);
     },
   },
+  '2026_11_25_101_item_number_sequences': {
+    async up(db: Kysely<unknown>) {
+      // A sequence per workspace replaces the counter row, whose lock made
+      // every card creation of a workspace wait for the previous one's commit.
+      await sql`create schema item_numbers`.execute(db);
+      await sql`
+        do $$
+        declare workspace record;
+        begin
+          for workspace in select id, item_counter from workspaces loop
+            execute format('create sequence item_numbers.%I start %s', workspace.id::text, workspace.item_counter + 1);
+          end loop;
+        end $$`.execute(db);
+      await sql`alter table workspaces drop column item_counter`.execute(db);
+    },
+  },
 };

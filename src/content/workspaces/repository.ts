@@ -78,21 +78,6 @@ export async function deleteWorkspace(db: Database, id: string): Promise<void> {
   await db.deleteFrom('workspaces').where('id', '=', id).execute();
 }
 
-/** Hands out the next item numbers of a workspace; the row lock serializes concurrent callers. */
-export async function takeItemNumbers(
-  db: Database,
-  workspaceId: string,
-  count: number,
-): Promise<number> {
-  const row = await db
-    .updateTable('workspaces')
-    .set({ item_counter: sql<number>`item_counter + ${count}` })
-    .where('id', '=', workspaceId)
-    .returning('item_counter')
-    .executeTakeFirstOrThrow();
-  return Number(row.item_counter) - count + 1;
-}
-
 const memberColumns = [
   'workspace_members.user_id',
   'users.email',

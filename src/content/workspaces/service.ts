@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { diff } from '../../events/changes.js';
 import { deleteWorkspaceLog, recordEvent } from '../../events/writer.js';
+import { createItemNumbers, dropItemNumbers } from './numbers.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { UserPrincipal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
@@ -46,6 +47,7 @@ export async function createWorkspace(
     }
     throw error;
   }
+  await createItemNumbers(db, row.id);
   await repository.upsertMember(db, {
     workspaceId: row.id,
     userId: principal.userId,
@@ -122,9 +124,7 @@ export async function deleteWorkspace(
   }
   await deleteWorkspaceLog(db, access.workspaceId);
   await repository.deleteWorkspace(db, access.workspaceId);
+  await dropItemNumbers(db, access.workspaceId);
 }
 
 /** Hands out `count` consecutive item numbers; never reused, even after deletion. */
-export function takeItemNumbers(db: Database, workspaceId: string, count: number): Promise<number> {
-  return repository.takeItemNumbers(db, workspaceId, count);
-}

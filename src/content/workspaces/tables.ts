@@ -6,7 +6,6 @@ export interface WorkspacesTable {
   slug: string;
   cover_layout: string;
   /** The last item number handed out; numbers are never reused. */
-  item_counter: ColumnType<number, number | undefined, number>;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
