@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
 import { call, registerUser } from './api.js';
 import { machine, startServer } from './server.js';
 
@@ -11,6 +12,8 @@ const LATENCY_WRITES = Number(process.env.BENCH_LATENCY_WRITES ?? 200);
 /** Deliveries queued while paused, then drained, for the throughput figure. */
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 2000);
 const CONCURRENCY = 16;
+/** The dispatcher's requests in flight at most: 4 cycles of 64. */
+const BARE_CONCURRENCY = 256;
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -21,13 +24,20 @@ function percentile(sorted: readonly number[], p: number): number {
 /** A local receiver: answers 200 and notes when each card's delivery arrived. */
 async function startReceiver() {
   const arrivals = new Map<string, number>();
+  let lastBody = '';
   let waiter: { count: number; resolve: () => void } | null = null;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const at = performance.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (request.url === '/baseline') {
+        response.end('ok');
+        return;
+      }
+      lastBody = text;
+      const body = JSON.parse(text);
       const id = body.event?.resource?.id;
       if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, at);
       response.end('ok');
@@ -37,7 +47,9 @@ async function startReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    baselineUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/baseline`,
     arrivals,
+    lastBody: () => lastBody,
     until(count: number, timeoutMs: number) {
       return new Promise<void>((resolve, reject) => {
         if (arrivals.size >= count) return resolve();
@@ -115,6 +127,28 @@ async function benchmark(database: 'pglite' | 'postgres') {
     await call(server.url, 'POST', `${ws}/webhooks/${endpoint.id}/resume`, undefined, token);
     await receiver.until(total, 300_000);
     const seconds = (performance.now() - started) / 1000;
+
+    // The bare baseline: the same bodies posted straight to the receiver by
+    // one HTTP client, as many at once as the dispatcher keeps in flight.
+    const agent = new Agent({ connections: BARE_CONCURRENCY });
+    const bareStarted = performance.now();
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: BARE_CONCURRENCY }, async () => {
+        while (sent < made) {
+          sent += 1;
+          const response = await request(receiver.baselineUrl, {
+            method: 'POST',
+            dispatcher: agent,
+            headers: { 'content-type': 'application/json' },
+            body: receiver.lastBody(),
+          });
+          await response.body.dump();
+        }
+      }),
+    );
+    const bareSeconds = (performance.now() - bareStarted) / 1000;
+    await agent.close();
     return {
       database,
       latencyMs: {
@@ -127,6 +161,7 @@ async function benchmark(database: 'pglite' | 'postgres') {
         deliveries: made,
         seconds: Math.round(seconds * 100) / 100,
         deliveriesPerSecond: Math.round((made / seconds) * 10) / 10,
+        bareHttpPostsPerSecond: Math.round((made / bareSeconds) * 10) / 10,
       },
     };
   } finally {

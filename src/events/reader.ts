@@ -32,29 +32,45 @@ function toEvent(row: EventRow): Event {
   };
 }
 
+/** The events of one type (and batch, or none) with ids from `fromId` to `toId` inclusive. */
+export interface EventRange {
+  workspaceId: string;
+  type: string;
+  batchId: string | null;
+  fromId: string;
+  toId: string;
+}
+
 /**
- * The events of one type (and batch, or none) with ids from `fromId` to `toId`
- * inclusive, in the log's order: what one webhook delivery carries (the ids
- * of one delivery come from one transaction, so they increase with it).
+ * The events of several ranges in one query, each range's in the log's
+ * order: what webhook deliveries carry (the ids of one delivery come from
+ * one transaction, so they increase with it). Index i of the answer holds
+ * range i's events.
  */
-export async function readEventRange(
+export async function readEventRanges(
   db: Database,
-  workspaceId: string,
-  range: { type: string; batchId: string | null; fromId: string; toId: string },
-): Promise<Event[]> {
-  let select = db
-    .selectFrom('events')
-    .select(columns)
-    .where('workspace_id', '=', workspaceId)
-    .where('type', '=', range.type)
-    .where('id', '>=', range.fromId)
-    .where('id', '<=', range.toId);
-  select =
-    range.batchId === null
-      ? select.where('batch_id', 'is', null)
-      : select.where('batch_id', '=', range.batchId);
-  const rows = await select.orderBy('xid').orderBy('position').execute();
-  return rows.map(toEvent);
+  ranges: readonly EventRange[],
+): Promise<Event[][]> {
+  if (ranges.length === 0) return [];
+  const { rows } = await sql<EventRow & { range: number }>`
+    select range.ordinal::int as range, ${sql.join(columns.map((column) => sql.ref(`found.${column}`)))}
+    from unnest(
+      ${ranges.map((range) => range.workspaceId)}::uuid[],
+      ${ranges.map((range) => range.type)}::text[],
+      ${ranges.map((range) => range.batchId)}::uuid[],
+      ${ranges.map((range) => range.fromId)}::uuid[],
+      ${ranges.map((range) => range.toId)}::uuid[]
+    ) with ordinality as range (workspace_id, type, batch_id, from_id, to_id, ordinal)
+    cross join lateral (
+      select events.*, events.xid as log_xid, events.position as log_position from events
+      where events.id between range.from_id and range.to_id
+        and events.workspace_id = range.workspace_id and events.type = range.type
+        and events.batch_id is not distinct from range.batch_id
+    ) as found
+    order by range.ordinal, found.log_xid, found.log_position`.execute(db);
+  const answer: Event[][] = ranges.map(() => []);
+  for (const row of rows) answer[row.range - 1]?.push(toEvent(row));
+  return answer;
 }
 
 /** Where an event stands in the log: its transaction's id, then its position. */

@@ -7,14 +7,14 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import { BlockedAddressError, blockedLiteral, publicOnlyLookup } from './address.js';
-import { buildEnvelope, type DeliveryRef } from './payload.js';
+import { buildEnvelopes, type DeliveryRef, type Envelope } from './payload.js';
 import { signatureHeader } from './signature.js';
 import { WAKE_CHANNEL } from './sink.js';
 
 /** After this many consecutive failed attempts an endpoint pauses (spec: Limits). */
 export const PAUSE_AFTER_FAILURES = 10;
 /** Deliveries claimed (and sent concurrently) per cycle. */
-const CLAIM_SIZE = 32;
+const CLAIM_SIZE = 64;
 /** A claimed delivery is not due again before this, so a crash mid-attempt retries it later. */
 const LEASE_MARGIN_MS = 30_000;
 const USER_AGENT = 'Sparrow-Webhooks/0.1';
@@ -57,13 +57,14 @@ export interface DispatcherOptions {
 }
 
 /**
- * Sends due webhook deliveries. Each cycle claims up to 32 due deliveries of
+ * Sends due webhook deliveries. Each cycle claims up to 64 due deliveries of
  * unpaused endpoints with `FOR UPDATE SKIP LOCKED` and moves their next
  * attempt past a lease, in one short statement, so several server processes
  * share the work without sending one twice and no transaction stays open
- * during a request (PGlite has one connection). Each result is recorded in a
- * transaction of its own: the attempt, the delivery's next state and the
- * endpoint's failure count (10 in a row pause it).
+ * during a request (PGlite has one connection). The cycle's bodies are read
+ * in one query and its results recorded in one transaction: the attempts,
+ * the deliveries' next states and the endpoints' failure counts (10 in a
+ * row pause one).
  */
 export class WebhookDispatcher {
   private readonly agent: Agent;
@@ -86,15 +87,40 @@ export class WebhookDispatcher {
   /** One cycle: claims, sends and records; returns how many deliveries it attempted. */
   async runOnce(): Promise<number> {
     const claimed = await this.claim();
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    await this.process(claimed);
     return claimed.length;
+  }
+
+  /**
+   * Sends claimed deliveries at the same time (their bodies read in one
+   * query) and records every outcome in one transaction, in the order the
+   * answers came.
+   */
+  async process(claimed: readonly Claimed[]): Promise<void> {
+    if (claimed.length === 0) return;
+    const envelopes = await buildEnvelopes(this.db, claimed).catch((error: unknown) =>
+      claimed.map(() => (error instanceof Error ? error : new Error(String(error)))),
+    );
+    const outcomes: Array<{ delivery: Claimed; outcome: Outcome }> = [];
+    await Promise.all(
+      claimed.map(async (delivery, index) => {
+        const outcome = await this.attempt(delivery, envelopes[index]);
+        outcomes.push({ delivery, outcome });
+      }),
+    );
+    try {
+      await this.record(outcomes);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not record webhook attempts');
+    }
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
 
-  private async claim(): Promise<Claimed[]> {
+  /** Up to 64 due deliveries, each leased (its next attempt moved past the request's time-out). */
+  async claim(): Promise<Claimed[]> {
     const now = this.now();
     const leaseUntil = new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
     const { rows } = await sql<Claimed>`
@@ -116,12 +142,16 @@ export class WebhookDispatcher {
     return rows;
   }
 
-  private async attempt(delivery: Claimed): Promise<void> {
-    let outcome: Outcome;
+  private async attempt(
+    delivery: Claimed,
+    envelope: Envelope | Error | undefined,
+  ): Promise<Outcome> {
     try {
-      outcome = await this.send(delivery);
+      if (envelope === undefined || envelope instanceof Error)
+        throw envelope ?? new Error('no body');
+      return await this.send(delivery, envelope);
     } catch (error) {
-      outcome = {
+      return {
         startedAt: this.now(),
         durationMs: 0,
         statusCode: null,
@@ -129,15 +159,9 @@ export class WebhookDispatcher {
         succeeded: false,
       };
     }
-    try {
-      await this.record(delivery, outcome);
-    } catch (error) {
-      this.log.error({ err: error, deliveryId: delivery.id }, 'could not record a webhook attempt');
-    }
   }
 
-  private async send(delivery: Claimed): Promise<Outcome> {
-    const envelope = await buildEnvelope(this.db, delivery);
+  private async send(delivery: Claimed, envelope: Envelope): Promise<Outcome> {
     const body = JSON.stringify(envelope);
     const startedAt = this.now();
     const secrets = [delivery.secret];
@@ -200,64 +224,99 @@ export class WebhookDispatcher {
     }
   }
 
-  private async record(delivery: Claimed, outcome: Outcome): Promise<void> {
+  /**
+   * Records a cycle's outcomes in one transaction: the attempts, each
+   * delivery's next state, and each endpoint's run of failures (reset by a
+   * success, counted in the order the answers came; 10 in a row pause it).
+   */
+  private async record(outcomes: ReadonlyArray<{ delivery: Claimed; outcome: Outcome }>) {
+    if (outcomes.length === 0) return;
     const now = this.now();
-    const exhausted = delivery.attempt_count >= delivery.attempt_limit;
     const delays = this.config.webhookRetryDelaysMs;
-    const delay = delays[Math.min(delivery.attempt_count, delays.length) - 1] ?? 0;
-    await inTransaction(this.db, async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
-          id: newId(),
-          delivery_id: delivery.id,
-          number: delivery.attempt_count,
-          started_at: outcome.startedAt,
-          duration_ms: outcome.durationMs,
-          status_code: outcome.statusCode,
-          error: outcome.error,
-          succeeded: outcome.succeeded,
-        })
-        .execute();
+    const next = outcomes.map(({ delivery, outcome }) => {
+      const exhausted = delivery.attempt_count >= delivery.attempt_limit;
+      const delay = delays[Math.min(delivery.attempt_count, delays.length) - 1] ?? 0;
       const finished = outcome.succeeded || exhausted;
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          state: outcome.succeeded ? 'succeeded' : exhausted ? 'failed' : 'pending',
-          next_attempt_at: finished ? now : new Date(now.getTime() + delay),
-          completed_at: finished ? now : null,
-          last_status_code: outcome.statusCode,
-          last_error: outcome.error,
-          updated_at: now,
-        })
-        .where('id', '=', delivery.id)
-        .execute();
-      if (outcome.succeeded) {
-        await trx
-          .updateTable('webhook_endpoints')
-          .set({ consecutive_failures: 0 })
-          .where('id', '=', delivery.endpoint_id)
-          .where('consecutive_failures', '>', 0)
-          .execute();
-        return;
-      }
+      return {
+        state: outcome.succeeded ? 'succeeded' : exhausted ? 'failed' : 'pending',
+        nextAttemptAt: finished ? now : new Date(now.getTime() + delay),
+        completedAt: finished ? now : null,
+      };
+    });
+    const runs = new Map<string, { reset: boolean; failures: number }>();
+    for (const { delivery, outcome } of outcomes) {
+      const run = runs.get(delivery.endpoint_id) ?? { reset: false, failures: 0 };
+      runs.set(
+        delivery.endpoint_id,
+        outcome.succeeded ? { reset: true, failures: 0 } : { ...run, failures: run.failures + 1 },
+      );
+    }
+    const endpoints = [...runs].filter(([, run]) => run.reset || run.failures > 0);
+    await inTransaction(this.db, async (trx) => {
       await sql`
-        update webhook_endpoints
-        set consecutive_failures = consecutive_failures + 1,
-            paused_at = case when paused_at is null and consecutive_failures + 1 >= ${PAUSE_AFTER_FAILURES}
-                             then ${now}::timestamptz else paused_at end,
-            pause_reason = case when paused_at is null and consecutive_failures + 1 >= ${PAUSE_AFTER_FAILURES}
-                                then 'failures' else pause_reason end
-        where id = ${delivery.endpoint_id}`.execute(trx);
+        insert into webhook_attempts (id, delivery_id, number, started_at, duration_ms, status_code, error, succeeded)
+        select * from unnest(
+          ${outcomes.map(() => newId())}::uuid[],
+          ${outcomes.map(({ delivery }) => delivery.id)}::uuid[],
+          ${outcomes.map(({ delivery }) => delivery.attempt_count)}::int[],
+          ${outcomes.map(({ outcome }) => outcome.startedAt.toISOString())}::timestamptz[],
+          ${outcomes.map(({ outcome }) => outcome.durationMs)}::int[],
+          ${outcomes.map(({ outcome }) => outcome.statusCode)}::int[],
+          ${outcomes.map(({ outcome }) => outcome.error)}::text[],
+          ${outcomes.map(({ outcome }) => outcome.succeeded)}::boolean[]
+        )`.execute(trx);
+      await sql`
+        update webhook_deliveries d
+        set state = input.state, next_attempt_at = input.next_attempt_at, completed_at = input.completed_at,
+            last_status_code = input.status_code, last_error = input.error, updated_at = ${now}
+        from unnest(
+          ${outcomes.map(({ delivery }) => delivery.id)}::uuid[],
+          ${next.map((row) => row.state)}::text[],
+          ${next.map((row) => row.nextAttemptAt.toISOString())}::timestamptz[],
+          ${next.map((row) => row.completedAt?.toISOString() ?? null)}::timestamptz[],
+          ${outcomes.map(({ outcome }) => outcome.statusCode)}::int[],
+          ${outcomes.map(({ outcome }) => outcome.error)}::text[]
+        ) as input (id, state, next_attempt_at, completed_at, status_code, error)
+        where d.id = input.id`.execute(trx);
+      if (endpoints.length === 0) return;
+      await sql`
+        with input as (
+          select * from unnest(
+            ${endpoints.map(([id]) => id)}::uuid[],
+            ${endpoints.map(([, run]) => run.reset)}::boolean[],
+            ${endpoints.map(([, run]) => run.failures)}::int[]
+          ) as input (id, reset, failures)
+        ),
+        counted as (
+          select e.id, case when input.reset then input.failures else e.consecutive_failures + input.failures end
+                 as failures
+          from webhook_endpoints e join input on input.id = e.id
+          order by e.id
+          for no key update of e
+        )
+        update webhook_endpoints e
+        set consecutive_failures = counted.failures,
+            paused_at = case when e.paused_at is null and counted.failures >= ${PAUSE_AFTER_FAILURES}
+                             then ${now}::timestamptz else e.paused_at end,
+            pause_reason = case when e.paused_at is null and counted.failures >= ${PAUSE_AFTER_FAILURES}
+                                then 'failures' else e.pause_reason end
+        from counted
+        where e.id = counted.id and e.consecutive_failures is distinct from counted.failures`.execute(
+        trx,
+      );
     });
   }
 }
 
+/** Cycles whose requests may be in flight at once: a slow endpoint holds back only its own. */
+const PARALLEL_CYCLES = 4;
+
 /**
- * Runs the dispatcher until stopped: a cycle whenever deliveries may be due,
+ * Runs the dispatcher until stopped: claims whenever deliveries may be due,
  * at least every WEBHOOK_POLL_INTERVAL_MS, at once when a full claim suggests
  * more are waiting, and (on PostgreSQL) when a commit that queued deliveries
- * sends its NOTIFY. The returned function stops it after the cycle in progress.
+ * sends its NOTIFY. Up to four claimed batches are sent at the same time.
+ * The returned function stops it after the batches in flight.
  */
 export async function runDispatcher(
   db: Database,
@@ -269,15 +328,27 @@ export async function runDispatcher(
   let wake: () => void = () => {};
   const listener =
     config.databaseUrl === null ? null : await listen(config.databaseUrl, log, () => wake());
+  const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
     while (!stopped) {
-      let attempted = 0;
+      if (inFlight.size >= PARALLEL_CYCLES) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      let claimed: Awaited<ReturnType<WebhookDispatcher['claim']>> = [];
       try {
-        attempted = await dispatcher.runOnce();
+        claimed = await dispatcher.claim();
       } catch (error) {
         log.error({ err: error }, 'webhook dispatch cycle failed');
       }
-      if (stopped || attempted >= CLAIM_SIZE) continue;
+      if (claimed.length > 0) {
+        const cycle: Promise<void> = dispatcher
+          .process(claimed)
+          .catch((error: unknown) => log.error({ err: error }, 'webhook dispatch cycle failed'))
+          .finally(() => inFlight.delete(cycle));
+        inFlight.add(cycle);
+      }
+      if (stopped || claimed.length >= CLAIM_SIZE) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, config.webhookPollIntervalMs);
         wake = () => {
@@ -286,6 +357,7 @@ export async function runDispatcher(
         };
       });
     }
+    await Promise.all(inFlight);
   })();
   return async () => {
     stopped = true;

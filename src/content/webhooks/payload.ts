@@ -1,5 +1,5 @@
 import type { Database } from '../../db/schema.js';
-import { readEventRange } from '../../events/reader.js';
+import { readEventRanges } from '../../events/reader.js';
 import type { Event } from '../../events/schemas.js';
 
 /** Batches of fewer events than this are inlined in the delivery body (spec: Limits). */
@@ -55,20 +55,45 @@ export function batchReadPath(workspaceId: string, batchId: string, type: string
   return `/workspaces/${workspaceId}/events?${query.toString()}`;
 }
 
-/** The body of a delivery, built from the (immutable) event log at each attempt. */
-export async function buildEnvelope(db: Database, delivery: DeliveryRef): Promise<Envelope> {
+/**
+ * The bodies of deliveries, built from the (immutable) event log at each
+ * attempt, in one query; a delivery whose events cannot be read gets an Error.
+ */
+export async function buildEnvelopes(
+  db: Database,
+  deliveries: readonly DeliveryRef[],
+): Promise<Array<Envelope | Error>> {
+  const inlined = (delivery: DeliveryRef) =>
+    delivery.batch_id === null || delivery.event_count < INLINE_BELOW;
+  const wanted = deliveries.filter(inlined);
+  const ranges = await readEventRanges(
+    db,
+    wanted.map((delivery) => ({
+      workspaceId: delivery.workspace_id,
+      type: delivery.event_type,
+      batchId: delivery.batch_id,
+      fromId: delivery.first_event_id,
+      toId: delivery.batch_id === null ? delivery.first_event_id : delivery.last_event_id,
+    })),
+  );
+  const eventsOf = new Map(wanted.map((delivery, index) => [delivery.id, ranges[index] ?? []]));
+  return deliveries.map((delivery) => {
+    try {
+      return envelope(delivery, eventsOf.get(delivery.id) ?? []);
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  });
+}
+
+function envelope(delivery: DeliveryRef, events: readonly Event[]): Envelope {
   const base = {
     deliveryId: delivery.id,
     workspaceId: delivery.workspace_id,
     type: delivery.event_type,
   };
   if (delivery.batch_id === null) {
-    const [event] = await readEventRange(db, delivery.workspace_id, {
-      type: delivery.event_type,
-      batchId: null,
-      fromId: delivery.first_event_id,
-      toId: delivery.last_event_id,
-    });
+    const [event] = events;
     if (event === undefined) throw new Error(`event ${delivery.first_event_id} is missing`);
     return { kind: 'event', ...base, eventIds: [event.id], event };
   }
@@ -83,11 +108,11 @@ export async function buildEnvelope(db: Database, delivery: DeliveryRef): Promis
     },
   };
   if (delivery.event_count >= INLINE_BELOW) return { kind: 'batch', ...base, batch };
-  const events = await readEventRange(db, delivery.workspace_id, {
-    type: delivery.event_type,
-    batchId: delivery.batch_id,
-    fromId: delivery.first_event_id,
-    toId: delivery.last_event_id,
-  });
-  return { kind: 'batch', ...base, batch, eventIds: events.map((event) => event.id), events };
+  return {
+    kind: 'batch',
+    ...base,
+    batch,
+    eventIds: events.map((event) => event.id),
+    events: [...events],
+  };
 }
