@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import type { Actor, Cause, EventInput, EventRecord } from './types.js';
@@ -22,15 +22,33 @@ export interface EventScope {
  * events just written (webhook deliveries are queued this way). A sink runs
  * after the events are inserted, on the same handle, once per `recordEvents`
  * call (a transaction may call it several times); it must stay set-based, since
- * one call can carry thousands of events. Sinks are process-wide: `buildApp`
- * installs the `eventSinks` of its modules, and installing one twice is a no-op.
+ * one call can carry thousands of events. What it needs to read first
+ * (`lookup`) is read in the statement that inserts the events, to spare a
+ * round trip on every write. Sinks are process-wide: `buildApp` installs the
+ * `eventSinks` of its modules, and installing one twice is a no-op.
  */
-export type EventSink = (db: Database, records: readonly EventRecord[]) => Promise<void>;
+export interface EventSink {
+  /** A query whose rows `write` gets, run in the statement that inserts the events. */
+  lookup?(workspaceId: string): RawBuilder<unknown>;
+  write(db: Database, records: readonly EventRecord[], looked: readonly unknown[]): Promise<void>;
+}
 
 const sinks = new Set<EventSink>();
 
 export function installEventSink(sink: EventSink): void {
   sinks.add(sink);
+}
+
+/** The sinks' lookups as columns of one row (`sink0`, `sink1`, ...), each a JSON array. */
+function lookups(workspaceId: string, installed: readonly EventSink[]) {
+  const columns = installed.map((sink, index) => {
+    const query = sink.lookup?.(workspaceId);
+    const column = sql.ref(`sink${index}`);
+    return query === undefined
+      ? sql`'[]'::json as ${column}`
+      : sql`(select coalesce(json_agg(found), '[]'::json) from (${query}) as found) as ${column}`;
+  });
+  return columns.length === 0 ? sql`1 as none` : sql.join(columns);
 }
 
 /**
@@ -61,18 +79,26 @@ export async function recordEvents(
     batchId,
     cause: scope.cause ?? 'edit',
   }));
-  await sql`
-    insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
-    select id, ${scope.workspaceId}, ${occurredAt}, type, resource_kind, resource_id,
-           ${JSON.stringify(scope.actor)}::jsonb, changes::jsonb, ${batchId}, ${scope.cause ?? 'edit'}
-    from unnest(
-      ${ids}::uuid[],
-      ${records.map((record) => record.type)}::text[],
-      ${records.map((record) => record.resource.kind)}::text[],
-      ${records.map((record) => record.resource.id)}::uuid[],
-      ${records.map((record) => JSON.stringify(record.changes))}::text[]
-    ) as input (id, type, resource_kind, resource_id, changes)`.execute(db);
-  for (const sink of sinks) await sink(db, records);
+  const installed = [...sinks];
+  const { rows } = await sql<Record<string, unknown[]>>`
+    with inserted as (
+      insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
+      select id, ${scope.workspaceId}, ${occurredAt}, type, resource_kind, resource_id,
+             ${JSON.stringify(scope.actor)}::jsonb, changes::jsonb, ${batchId}, ${scope.cause ?? 'edit'}
+      from unnest(
+        ${ids}::uuid[],
+        ${records.map((record) => record.type)}::text[],
+        ${records.map((record) => record.resource.kind)}::text[],
+        ${records.map((record) => record.resource.id)}::uuid[],
+        ${records.map((record) => JSON.stringify(record.changes))}::text[]
+      ) as input (id, type, resource_kind, resource_id, changes)
+      returning 1
+    )
+    select ${lookups(scope.workspaceId, installed)}`.execute(db);
+  const looked = rows[0] ?? {};
+  for (const [index, sink] of installed.entries()) {
+    await sink.write(db, records, looked[`sink${index}`] ?? []);
+  }
   return records;
 }
 

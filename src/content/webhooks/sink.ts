@@ -62,24 +62,36 @@ function plan(
   return rows;
 }
 
+interface Endpoint {
+  id: string;
+  event_types: string[];
+}
+
 /**
  * The event sink of the webhooks module: queues deliveries in the transaction
  * that writes the events, filtered by each endpoint's patterns, so a committed
- * change always has its deliveries and a rolled-back one never does. Two
- * statements whatever the number of events: read the workspace's endpoints,
- * insert the deliveries. Events of a batch become one delivery per endpoint
- * and type; later calls of the same transaction for that batch merge into it
+ * change always has its deliveries and a rolled-back one never does. The
+ * workspace's endpoints are read in the statement that inserts the events;
+ * one more statement inserts the deliveries, whatever the number of events.
+ * Events of a batch become one delivery per endpoint and type; later calls of the same transaction for that batch merge into it
  * (the unique key includes the transaction id).
  */
-export const queueDeliveries: EventSink = async (db: Database, records) => {
-  const first = records[0];
-  if (first === undefined) return;
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'event_types'])
-    .where('workspace_id', '=', first.workspaceId)
-    .execute();
-  if (endpoints.length === 0) return;
+export const queueDeliveries: EventSink = {
+  lookup: (workspaceId) =>
+    sql`select id, event_types from webhook_endpoints where workspace_id = ${workspaceId}`,
+  write: async (db: Database, records, looked) => {
+    const first = records[0];
+    if (first === undefined || looked.length === 0) return;
+    await insertDeliveries(db, first, looked as Endpoint[], records);
+  },
+};
+
+async function insertDeliveries(
+  db: Database,
+  first: EventRecord,
+  endpoints: readonly Endpoint[],
+  records: readonly EventRecord[],
+): Promise<void> {
   const rows = plan(endpoints, records, first.batchId !== null);
   if (rows.length === 0) return;
   await sql`
@@ -104,4 +116,4 @@ export const queueDeliveries: EventSink = async (db: Database, records) => {
       returning 1
     )
     select pg_notify(${WAKE_CHANNEL}, '') as notified`.execute(db);
-};
+}
