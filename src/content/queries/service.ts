@@ -11,6 +11,7 @@ import { parseDefinition } from '../query/parse.js';
 import {
   groupCountsStatement,
   type ListScope,
+  narrowCountsStatement,
   type PageRow,
   pagePlan,
 } from '../query/statements.js';
@@ -120,6 +121,14 @@ export async function queryView(
   return page(db, prepared, input.cursor, input.limit ?? PAGE_DEFAULT);
 }
 
+/** The narrow table's counts when they answer the definition, else the counts over the cards. */
+function countsStatement(prepared: Prepared) {
+  return (
+    narrowCountsStatement(prepared.scope, prepared.definition) ??
+    groupCountsStatement(prepared.scope, prepared.definition, prepared)
+  );
+}
+
 function requireGroupBy(prepared: Prepared) {
   const group = prepared.definition.groupBy;
   if (group === null)
@@ -136,11 +145,7 @@ export async function groupCounts(
 ): Promise<Array<{ value: GroupValue; count: number }>> {
   const prepared = await prepare(db, access, collectionId, raw);
   const group = requireGroupBy(prepared);
-  const { rows } = await groupCountsStatement(
-    prepared.scope,
-    prepared.definition,
-    prepared,
-  ).execute(db);
+  const { rows } = await countsStatement(prepared).execute(db);
   const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
   const target = group.target;
   const declared: string[] =
@@ -204,11 +209,7 @@ export async function groupedQuery(
         group: key,
       });
   }
-  const { rows } = await groupCountsStatement(
-    prepared.scope,
-    prepared.definition,
-    prepared,
-  ).execute(db);
+  const { rows } = await countsStatement(prepared).execute(db);
   const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
   const limit = input.limit ?? PAGE_DEFAULT;
   const groups = [];

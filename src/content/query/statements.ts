@@ -149,6 +149,33 @@ export function groupCountsStatement(
   return sql`select cast(value as text) as value, sum(cards)::int as count
     from ((${home}) union all (${attached})) as counts group by value`;
 }
+/** Value kinds whose values `item_values` holds (select, multi-select, person, multi-person fields). */
+const NARROW_KINDS: ReadonlySet<string> = new Set(['option', 'options', 'person', 'persons']);
+
+/**
+ * Counts per value from the narrow `item_values` table (a small index, no card
+ * rows read) when the definition has no filter and groups by a field it
+ * holds; null otherwise. Same answer as `groupCountsStatement`: a card with
+ * no value is one null row, a multi-valued card one row per distinct value.
+ */
+export function narrowCountsStatement(
+  scope: ListScope,
+  definition: ParsedDefinition,
+): RawBuilder<{ value: string | null; count: number }> | null {
+  const target = definition.groupBy?.target;
+  if (definition.filter !== null || target?.kind !== 'field') return null;
+  if (!NARROW_KINDS.has(target.valueKind)) return null;
+  const field = target.field.id;
+  return sql`select value, sum(cards)::int as count from (
+      (select v.value, count(*) as cards from item_values v
+       where v.collection_id = ${scope.collectionId} and v.field_id = ${field} group by v.value)
+      union all
+      (select v.value, count(*) as cards from item_collections attachment
+       join item_values v on v.item_id = attachment.item_id and v.field_id = ${field}
+       where attachment.collection_id = ${scope.collectionId} group by v.value)
+    ) as counts group by value`;
+}
+
 /** How many cards the filter selects now. */
 export function countStatement(
   scope: ListScope,
