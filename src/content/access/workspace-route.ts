@@ -141,7 +141,10 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
         const principal = requirePrincipal(request);
         const { workspaceId } = request.params as { workspaceId: string };
         const work = async (db: Database) => {
-          const granted = await authorizeWorkspace(db, principal, workspaceId, spec.action);
+          const granted = {
+            ...(await authorizeWorkspace(db, principal, workspaceId, spec.action)),
+            registries: ctx.registries,
+          };
           if (spec.registry !== undefined) await holdRegistry(db, workspaceId, spec.registry);
           return spec.handler(db, granted, request, reply);
         };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import Type, { type Static } from 'typebox';
+import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { Strict } from '../../http/schemas.js';
@@ -57,7 +58,7 @@ export async function searchItems(
       : sql`(matches.rank < ${rank} or (matches.rank = ${rank} and matches.id > cast(${after.position.id} as uuid)))`;
   // The page's matches first (ranked and limited, reading only ids and
   // vectors), then the card rows, lists and attachments of those few.
-  const { rows } = await sql<ItemRow & { rank: number }>`
+  const { rows } = await sql<ItemRow & { rank: number }>`${PREPARED}
     with top as (
       select matches.id, matches.rank from (
         select items.id, ts_rank_cd(items.search_vector, query) as rank

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { UUID_PATTERN } from '../../http/schemas.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
-import { requireCollection } from '../collections/service.js';
+import { workspaceRegistry } from '../fields/registry-cache.js';
 import { toItem } from '../items/repository.js';
 import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../query/cursor.js';
 import type { ParsedDefinition } from '../query/definition.js';
@@ -16,7 +16,6 @@ import {
   pagePlan,
 } from '../query/statements.js';
 import { isDateValue } from '../query/values.js';
-import { definitionContext } from '../views/service.js';
 import {
   type GroupedPage,
   type GroupedQuery,
@@ -45,16 +44,20 @@ export async function prepare(
   collectionId: string,
   raw: Record<string, unknown>,
 ): Promise<Prepared> {
-  const [, context, secret] = await Promise.all([
-    requireCollection(db, access.workspaceId, collectionId),
-    definitionContext(db, access.workspaceId),
+  const [workspace, secret] = await Promise.all([
+    workspaceRegistry(db, access),
     instanceSecret(db, 'cursor'),
   ]);
+  if (!workspace.collectionIds.has(collectionId.toLowerCase())) throw notFound('Collection');
+  const context = {
+    fieldsById: workspace.registry.byId,
+    statusIds: new Set(workspace.statusOrder),
+  };
   return {
     scope: { workspaceId: access.workspaceId, collectionId },
     definition: parseDefinition(raw, context),
     raw,
-    statusOrder: context.statusOrder,
+    statusOrder: workspace.statusOrder,
     secret,
     now: new Date(),
   };

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { PREPARED } from '../../db/prepared.js';
 import type { ItemRow } from '../items/repository.js';
 import { type Condition, compileFilter } from './compile-filter.js';
 import {
@@ -96,7 +97,7 @@ export function pagePlan(
     );
     return {
       segment,
-      statement: sql<PageRow>`select page.*, lists.key_prefix,
+      statement: sql<PageRow>`${PREPARED} select page.*, lists.key_prefix,
           coalesce((select array_agg(extra.collection_id order by extra.created_at, extra.collection_id)
                     from item_collections extra where extra.item_id = page.id), '{}') as collection_ids
         from ((${home}) union all (${attached})) as page
@@ -146,7 +147,7 @@ export function groupCountsStatement(
     sql`group by 1`,
     join,
   );
-  return sql`select cast(value as text) as value, sum(cards)::int as count
+  return sql`${PREPARED} select cast(value as text) as value, sum(cards)::int as count
     from ((${home}) union all (${attached})) as counts group by value`;
 }
 /** Value kinds whose values `item_values` holds (select, multi-select, person, multi-person fields). */
@@ -166,7 +167,7 @@ export function narrowCountsStatement(
   if (definition.filter !== null || target?.kind !== 'field') return null;
   if (!NARROW_KINDS.has(target.valueKind)) return null;
   const field = target.field.id;
-  return sql`select value, sum(cards)::int as count from (
+  return sql`${PREPARED} select value, sum(cards)::int as count from (
       (select v.value, count(*) as cards from item_values v
        where v.collection_id = ${scope.collectionId} and v.field_id = ${field} group by v.value)
       union all
