@@ -10,6 +10,7 @@ import {
 import { createClient } from '../../../test/helpers/http.js';
 import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
+import { RegistryCache } from './registry-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,6 +93,63 @@ describe('registry cache', () => {
     const gone = await query(t, workspace, list.id, onA);
     expect(gone.status).toBe(400);
     expect(gone.body.error.code).toBe('unknown_field');
+  });
+
+  it('keeps what a write transaction read only while it had written nothing', async () => {
+    const { workspace, list } = await setup();
+    const registries = t.ctx.registries;
+    await registries.stop();
+    const cache = new RegistryCache();
+    const version = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('registry_versions')
+            .select('version')
+            .where('workspace_id', '=', workspace.id)
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    // A write that has written nothing yet sees committed rows: what it reads is kept.
+    const before = await version();
+    await t.db.transaction().execute(async (trx) => {
+      const read = await cache.get(trx, workspace.id, before);
+      expect(read.version).toBe(before);
+    });
+    expect(cache.holds(workspace.id)).toBe(true);
+    // A transaction that changed the registry sees its own change: what it reads is not kept,
+    // even when it rolls back, so no reader ever gets a list that never existed.
+    const doomed = '0190d6e2-3c4b-7def-8123-456789abcdef';
+    const fresh = new RegistryCache();
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('collections')
+          .values({
+            id: doomed,
+            workspace_id: workspace.id,
+            name: 'Never committed',
+            key_prefix: 'NEVER',
+            position: 99,
+            description: null,
+            icon: null,
+            field_ids: [],
+            group_id: null,
+          })
+          .execute();
+        const read = await fresh.get(trx, workspace.id, before + 1);
+        expect(read.collectionIds.has(doomed)).toBe(true);
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
+    expect(fresh.holds(workspace.id)).toBe(false);
+    const after = await fresh.get(t.db, workspace.id, await version());
+    expect(after.collectionIds.has(doomed)).toBe(false);
+    expect(after.collectionIds.has(list.id)).toBe(true);
+    await registries.start(t.ctx.listener);
   });
 
   it('reloads by version when no notification arrives', async () => {

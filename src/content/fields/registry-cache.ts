@@ -18,6 +18,8 @@ export const REGISTRY_CHANNEL = 'sparrow_registry';
 
 interface LoadedRow {
   version: number | string;
+  /** True when the reading transaction has written nothing yet, so it saw only committed rows. */
+  clean: boolean;
   fields: Array<{
     id: string;
     key: string;
@@ -32,9 +34,13 @@ interface LoadedRow {
 }
 
 /** The registry as one statement sees it (one snapshot), with its version. */
-async function load(db: Database, workspaceId: string): Promise<WorkspaceRegistry> {
+async function load(
+  db: Database,
+  workspaceId: string,
+): Promise<WorkspaceRegistry & { committed: boolean }> {
   const { rows } = await sql<LoadedRow>`${PREPARED}
     select coalesce((select version from registry_versions where workspace_id = ${workspaceId}), 0) as version,
+      pg_current_xact_id_if_assigned() is null as clean,
       coalesce((select json_agg(f order by f.created_at, f.id) from (
         select id, key, type, name, config, created_at, updated_at from fields
         where workspace_id = ${workspaceId}) as f), '[]') as fields,
@@ -54,6 +60,7 @@ async function load(db: Database, workspaceId: string): Promise<WorkspaceRegistr
   );
   return {
     version: Number(row.version),
+    committed: row.clean,
     registry: {
       fields,
       byKey: new Map(fields.map((field) => [field.key, field])),
@@ -95,12 +102,13 @@ export class RegistryCache {
 
   /** The registry at `version` (as just read with the request's authorization), else the current one. */
   async get(db: Database, workspaceId: string, version?: number): Promise<WorkspaceRegistry> {
-    // A write reads the registry afresh under its registry lock (and may see its own
-    // uncommitted changes, which must not be kept): the cache serves reads only.
-    if (db.isTransaction) return load(db, workspaceId);
     const known = this.#entries.get(workspaceId);
     if (known !== undefined && version !== undefined && known.version === version) return known;
-    const loaded = await load(db, workspaceId);
+    // A write that holds the registry lock read `version` after taking it, so a held entry
+    // of that version is what it must validate against. What a transaction reads is kept
+    // only if it had written nothing yet: then it saw committed rows, not its own changes.
+    const { committed, ...loaded } = await load(db, workspaceId);
+    if (!committed) return loaded;
     const current = this.#entries.get(workspaceId);
     if (current === undefined || current.version <= loaded.version)
       this.#entries.set(workspaceId, loaded);
@@ -109,10 +117,13 @@ export class RegistryCache {
 }
 
 /** The registry of the caller's workspace: from the app's cache when the request carries one. */
-export function workspaceRegistry(
+export async function workspaceRegistry(
   db: Database,
   access: { workspaceId: string; registryVersion?: number; registries?: RegistryCache },
 ): Promise<WorkspaceRegistry> {
-  if (access.registries === undefined) return load(db, access.workspaceId);
+  if (access.registries === undefined) {
+    const { committed: _, ...loaded } = await load(db, access.workspaceId);
+    return loaded;
+  }
   return access.registries.get(db, access.workspaceId, access.registryVersion);
 }
