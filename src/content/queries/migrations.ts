@@ -140,4 +140,53 @@ export const queriesMigrations: Migrations = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  /**
+   * Full-text search leaves the card rows: the vector of title and body lives
+   * in `item_search` (with the card's workspace and whether it is active),
+   * kept by statement triggers on items. A write that changes neither title,
+   * body nor archiving (a bulk edit of properties) no longer recomputes the
+   * vector of each card's body, and a search ranks its matches reading only
+   * this narrow table.
+   */
+  '2026_11_25_702_item_search': {
+    async up(db: Kysely<unknown>) {
+      const vector = (row: string) =>
+        `setweight(to_tsvector('simple', ${row}.title), 'A') || setweight(to_tsvector('simple', ${row}.body), 'B')`;
+      const statements = [
+        `create table item_search (
+           item_id uuid primary key references items (id) on delete cascade,
+           workspace_id uuid not null,
+           active boolean not null,
+           vector tsvector not null)`,
+        `insert into item_search (item_id, workspace_id, active, vector)
+         select id, workspace_id, archived_at is null, search_vector from items`,
+        'create index item_search_vector_idx on item_search using gin (vector)',
+        'drop index items_search_idx',
+        'alter table items drop column search_vector',
+        `create function item_search_inserted() returns trigger language plpgsql as $$
+         begin
+           insert into item_search (item_id, workspace_id, active, vector)
+           select n.id, n.workspace_id, n.archived_at is null, ${vector('n')} from new_items n;
+           return null;
+         end $$`,
+        `create function item_search_updated() returns trigger language plpgsql as $$
+         begin
+           update item_search set active = n.archived_at is null,
+             vector = case when n.title is distinct from o.title or n.body is distinct from o.body
+                           then ${vector('n')} else item_search.vector end
+           from new_items n join old_items o on o.id = n.id
+           where item_search.item_id = n.id
+             and (n.title is distinct from o.title or n.body is distinct from o.body
+                  or (n.archived_at is null) <> (o.archived_at is null));
+           return null;
+         end $$`,
+        `create trigger item_search_insert after insert on items
+         referencing new table as new_items for each statement execute function item_search_inserted()`,
+        `create trigger item_search_update after update on items
+         referencing old table as old_items new table as new_items
+         for each statement execute function item_search_updated()`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };

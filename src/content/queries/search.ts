@@ -61,9 +61,9 @@ export async function searchItems(
   const { rows } = await sql<ItemRow & { rank: number }>`${PREPARED}
     with top as (
       select matches.id, matches.rank from (
-        select items.id, ts_rank_cd(items.search_vector, query) as rank
-        from items, websearch_to_tsquery('simple', ${input.q}) as query
-        where items.workspace_id = ${workspaceId} and items.archived_at is null and items.search_vector @@ query
+        select item_search.item_id as id, ts_rank_cd(item_search.vector, query) as rank
+        from item_search, websearch_to_tsquery('simple', ${input.q}) as query
+        where item_search.workspace_id = ${workspaceId} and item_search.active and item_search.vector @@ query
       ) as matches
       where ${keyset}
       order by matches.rank desc, matches.id asc

@@ -234,7 +234,7 @@ describe('filter compiler', () => {
     [
       'search',
       { op: 'search', value: 'rocket launch' },
-      `items.search_vector @@ websearch_to_tsquery('simple', $1)`,
+      `items.id in (select item_search.item_id from item_search where item_search.vector @@ websearch_to_tsquery('simple', $1))`,
       ['rocket launch'],
     ],
   ];
