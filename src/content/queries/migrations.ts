@@ -171,20 +171,20 @@ export const queriesMigrations: Migrations = {
          end $$`,
         `create function item_search_updated() returns trigger language plpgsql as $$
          begin
-           update item_search set active = n.archived_at is null,
-             vector = case when n.title is distinct from o.title or n.body is distinct from o.body
-                           then ${vector('n')} else item_search.vector end
-           from new_items n join old_items o on o.id = n.id
-           where item_search.item_id = n.id
-             and (n.title is distinct from o.title or n.body is distinct from o.body
-                  or (n.archived_at is null) <> (o.archived_at is null));
+           update item_search set active = new.archived_at is null,
+             vector = case when new.title is distinct from old.title or new.body is distinct from old.body
+                           then ${vector('new')} else vector end
+           where item_id = new.id;
            return null;
          end $$`,
         `create trigger item_search_insert after insert on items
          referencing new table as new_items for each statement execute function item_search_inserted()`,
-        `create trigger item_search_update after update on items
-         referencing old table as old_items new table as new_items
-         for each statement execute function item_search_updated()`,
+        // A row trigger on these columns only: an UPDATE that sets none of them (a bulk
+        // edit of properties) does not run it at all.
+        `create trigger item_search_update after update of title, body, archived_at on items
+         for each row when (old.title is distinct from new.title or old.body is distinct from new.body
+                            or (old.archived_at is null) <> (new.archived_at is null))
+         execute function item_search_updated()`,
       ];
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
