@@ -20,7 +20,7 @@ export interface PlatformBench {
 
 export async function startPlatformBench(): Promise<PlatformBench> {
   const database = (process.env.BENCH_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
-  const image = process.env.BENCH_IMAGE ?? 'localhost/sparrow/workspace:v1';
+  const image = process.env.BENCH_IMAGE ?? 'localhost/sparrow/workspace:v2';
   const server = await startServer(database, { WORKER_IMAGE: image });
   const token = await registerUser(server.url);
   const org = await call(server.url, 'POST', '/api/orgs', { name: 'Bench' }, token);

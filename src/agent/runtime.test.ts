@@ -140,6 +140,30 @@ describeEngine('runtime against a real engine', () => {
     expect(await runtime.logs(container.id, 0)).toBe('');
   });
 
+  it('counts the last line without a newline as a line, and lines written in parts as one', async () => {
+    const container = await runtime.createContainer({
+      image: BUSYBOX_IMAGE,
+      labels,
+      command: [
+        'sh',
+        '-c',
+        // The engine stores "a" + "b\n" and "d" + "e" as partial records (its tail mixes them up).
+        'printf "x\\n"; printf "a"; sleep 0.3; printf "b\\nc\\n"; printf "d"; sleep 0.3; printf "e"; sleep 3600',
+      ],
+    });
+    await runtime.startContainer(container.id);
+    await eventually(async () =>
+      (await runtime.logs(container.id)).endsWith('de') ? true : undefined,
+    );
+    expect(await runtime.logs(container.id)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 1)).toBe('de');
+    expect(await runtime.logs(container.id, 2)).toBe('c\nde');
+    expect(await runtime.logs(container.id, 3)).toBe('ab\nc\nde');
+    expect(await runtime.logs(container.id, 4)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 100)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 0)).toBe('');
+  });
+
   it('measures CPU and memory', async () => {
     const container = await runtime.createContainer({
       image: BUSYBOX_IMAGE,
