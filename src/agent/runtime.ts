@@ -59,6 +59,7 @@ export class Runtime {
   readonly terminals: TerminalManager;
   private readonly init: boolean;
   private readonly statsIntervalMs: number;
+  private recovered: Promise<void> | null = null;
 
   constructor(
     readonly docker: Docker,
@@ -99,6 +100,22 @@ export class Runtime {
         engine: { reachable: false, name: null, version: null, apiVersion: null, error: message },
       };
     }
+  }
+
+  /**
+   * Once per agent start, before its first hello: finds the terminal
+   * sessions and background commands that outlived the previous agent in the
+   * running containers (tmux sessions, command files), so they are listed,
+   * attached and followed again. A failure is retried at the next hello.
+   */
+  recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      const running = (await this.inventory()).filter((c) => c.state === 'running');
+      await this.terminals.recover(running.map((c) => c.id));
+    })().catch(() => {
+      this.recovered = null;
+    });
+    return this.recovered;
   }
 
   inventory(): Promise<ContainerSummary[]> {
