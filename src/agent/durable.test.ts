@@ -115,4 +115,76 @@ describeEngine('an agent restart keeps terminal sessions and background commands
     expect(await eventually(() => again.ended())).toBe(4);
     expect((await peer.request('terminal.list', { containerId })).terminals).toEqual([]);
   });
+
+  it('keeps background commands: running ones end with their status and output, ended ones stay', async () => {
+    let peer = server.peers.at(-1) as AgentPeer;
+    const across = await peer.request('command.start', {
+      containerId,
+      command: ['sh', '-c', 'echo out-a; echo err-a >&2; sleep 4; echo late-a; exit 7'],
+    });
+    const ended = await peer.request('command.start', {
+      containerId,
+      command: ['sh', '-c', 'echo done-b; exit 3'],
+    });
+    const cancelled = await peer.request('command.start', {
+      containerId,
+      command: ['sleep', '779'],
+    });
+    await eventually(async () => {
+      const output = await peer.request('command.get', { commandId: ended.id });
+      return output.state === 'exited' ? true : undefined;
+    });
+
+    await killAgent();
+    peer = await startAgent();
+    const hello = await peer.hello;
+    expect(hello.commands.map((c) => c.id).sort()).toEqual(
+      [across.id, ended.id, cancelled.id].sort(),
+    );
+    expect(await peer.request('command.get', { commandId: ended.id })).toMatchObject({
+      state: 'exited',
+      exitCode: 3,
+      stdout: 'done-b\n',
+      stderr: '',
+      command: ['sh', '-c', 'echo done-b; exit 3'],
+    });
+
+    // Followed after the restart: what it wrote before, then the rest, then its status.
+    let followed = '';
+    let exitCode: number | null | undefined;
+    await peer.request('command.get', { commandId: across.id });
+    await peer.openStream(
+      'command.follow',
+      { commandId: across.id },
+      {
+        onData: (bytes, channel) => {
+          if (channel !== 'stderr') followed += bytes.toString();
+        },
+        onEnd: (end) => {
+          exitCode = end.exitCode ?? null;
+        },
+      },
+    );
+    expect(await eventually(() => exitCode, 30_000)).toBe(7);
+    expect(followed).toBe('out-a\nlate-a\n');
+    expect(await peer.request('command.get', { commandId: across.id })).toMatchObject({
+      state: 'exited',
+      exitCode: 7,
+      stdout: 'out-a\nlate-a\n',
+      stderr: 'err-a\n',
+      outputBytes: 19,
+    });
+
+    // Cancelled by the new agent: its process goes, and it says so after yet another restart.
+    expect((await peer.request('command.cancel', { commandId: cancelled.id })).state).toBe(
+      'cancelled',
+    );
+    const ps = await peer.request('exec.run', { containerId, command: ['ps', '-eo', 'args'] });
+    expect(ps.stdout).not.toContain('sleep 779');
+    await killAgent();
+    peer = await startAgent();
+    expect(await peer.request('command.get', { commandId: cancelled.id })).toMatchObject({
+      state: 'cancelled',
+    });
+  });
 });

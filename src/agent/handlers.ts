@@ -92,7 +92,7 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
     'image.commit': (params) => runtime.commitImage(params),
     'image.remove': async (params) => ({ removed: await runtime.removeImage(params.reference) }),
     'command.start': (params) => runtime.commands.start(params),
-    'command.get': async (params) => runtime.commands.get(params.commandId),
+    'command.get': (params) => runtime.commands.get(params.commandId),
     'command.list': async (params) => ({ commands: runtime.commands.list(params.containerId) }),
     'command.cancel': (params) => runtime.commands.cancel(params.commandId),
     'terminal.create': (params) => runtime.terminals.create(params),
@@ -128,7 +128,7 @@ export function streamHandlers(runtime: Runtime): StreamHandlers {
       };
     },
     'command.follow': async (params) => {
-      const info = runtime.commands.get(params.commandId);
+      const info = await runtime.commands.get(params.commandId);
       const { stdout: _stdout, stderr: _stderr, ...result } = info;
       return {
         result,

@@ -111,7 +111,8 @@ export class Runtime {
   recover(): Promise<void> {
     this.recovered ??= (async () => {
       const running = (await this.inventory()).filter((c) => c.state === 'running');
-      await this.terminals.recover(running.map((c) => c.id));
+      const ids = running.map((c) => c.id);
+      await Promise.all([this.terminals.recover(ids), this.commands.recover(ids)]);
     })().catch(() => {
       this.recovered = null;
     });
