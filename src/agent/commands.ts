@@ -327,7 +327,12 @@ export class CommandTracker {
 
   private async poll(tracked: Tracked): Promise<void> {
     for (;;) {
-      const file = await this.readRecovered(tracked).catch(() => undefined);
+      const file = await this.readRecovered(tracked).catch((error: unknown) =>
+        // A container stopped or removed ends its commands; other failures are tried again.
+        error instanceof AgentError && ['not_found', 'not_running'].includes(error.code)
+          ? ({ state: 'lost', cancelled: tracked.cancelled } as const)
+          : undefined,
+      );
       if (file === null) return;
       if (file !== undefined && file.state !== 'running') {
         await this.finish(tracked, file);

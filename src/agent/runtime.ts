@@ -41,6 +41,8 @@ export const AGENT_VERSION = '0.1.0';
 export interface RuntimeOptions {
   /** Run an init as PID 1 of each container (Docker's docker-init, Podman's catatonit). */
   init?: boolean;
+  /** Hold terminal sessions in tmux where the image has it (default true). */
+  tmux?: boolean;
   /** Lines of scrollback each terminal session keeps. */
   scrollback?: number;
   /** Output kept per background command. */
@@ -68,7 +70,9 @@ export class Runtime {
     this.init = options.init ?? true;
     this.statsIntervalMs = options.statsIntervalMs ?? 300;
     this.commands = new CommandTracker(docker, { outputLimit: options.commandOutputLimit });
-    this.terminals = new TerminalManager(docker, options.scrollback);
+    this.terminals = new TerminalManager(docker, options.scrollback, {
+      multiplexer: options.tmux ?? true,
+    });
   }
 
   async nodeInfo(): Promise<NodeInfo> {

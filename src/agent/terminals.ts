@@ -101,7 +101,12 @@ export class TerminalManager {
         if (this.held.get(params.containerId)?.has(params.name)) {
           throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
         }
-        const info = await createTmuxSession(this.docker, params, params.command ?? DEFAULT_SHELL);
+        const info = await createTmuxSession(
+          this.docker,
+          params,
+          params.command ?? DEFAULT_SHELL,
+          this.scrollback,
+        );
         const held = this.held.get(params.containerId) ?? new Map<string, TmuxTerminal>();
         held.set(params.name, new TmuxTerminal(this.docker, info));
         this.held.set(params.containerId, held);

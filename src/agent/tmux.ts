@@ -98,18 +98,15 @@ export async function createTmuxSession(
   docker: Docker,
   params: TerminalCreateParams,
   command: string[],
+  scrollback: number,
 ): Promise<TerminalInfo> {
   const session = tmuxSessionName(params.name);
   const cols = params.cols ?? 80;
   const rows = params.rows ?? 24;
   const createdAt = new Date().toISOString();
-  const options = SERVER_OPTIONS.flatMap(([name = '', value = '']) => [
-    'set-option',
-    '-g',
-    name,
-    value,
-    ';',
-  ]);
+  const options = [...SERVER_OPTIONS, ['history-limit', String(scrollback)]].flatMap(
+    ([name = '', value = '']) => ['set-option', '-g', name, value, ';'],
+  );
   const env = Object.entries(params.env ?? {}).flatMap(([name, value]) => [
     '-e',
     `${name}=${value}`,
