@@ -9,6 +9,7 @@ import {
   removeLabelled,
   testRunLabel,
 } from '../../test/helpers/engine.js';
+import { followLogs } from './logs.js';
 import { Runtime } from './runtime.js';
 
 describeEngine('runtime against a real engine', () => {
@@ -162,6 +163,22 @@ describeEngine('runtime against a real engine', () => {
     expect(await runtime.logs(container.id, 4)).toBe('x\nab\nc\nde');
     expect(await runtime.logs(container.id, 100)).toBe('x\nab\nc\nde');
     expect(await runtime.logs(container.id, 0)).toBe('');
+
+    // Followed from 2 lines back: the same lines, then what comes.
+    let followed = '';
+    const follower = await followLogs(
+      docker,
+      container.id,
+      2,
+      (frame) => {
+        followed += frame.data.toString();
+      },
+      () => {},
+    );
+    await eventually(() => (followed === 'c\nde' ? true : undefined), 10_000, 'the last 2 lines');
+    await runtime.exec(container.id, { command: ['sh', '-c', 'printf "f\\n" > /proc/1/fd/1'] });
+    await eventually(() => (followed === 'c\ndef\n' ? true : undefined), 10_000, followed);
+    follower.stop();
   });
 
   it('measures CPU and memory', async () => {
