@@ -32,4 +32,17 @@ describe('LastLines', () => {
   it('keeps at most maxBytes, the last ones', () => {
     expect(lastLines(100, ['0123456789\n', 'abcdefghij\n'], 15)).toBe('789\nabcdefghij\n');
   });
+
+  it('keeps the channel of every part, joining consecutive parts of one channel', () => {
+    const kept = new LastLines(2);
+    kept.push(Buffer.from('old\nout-'), 'stdout');
+    kept.push(Buffer.from('err\n'), 'stderr');
+    kept.push(Buffer.from('more-'), 'stdout');
+    kept.push(Buffer.from('out'), 'stdout');
+    expect(kept.frames().map((f) => [f.channel, f.data.toString()])).toEqual([
+      ['stdout', 'out-'],
+      ['stderr', 'err\n'],
+      ['stdout', 'more-out'],
+    ]);
+  });
 });
