@@ -138,6 +138,10 @@ export class TerminalManager {
   async find(containerId: string, name: string): Promise<Terminal> {
     const own = this.sessions.get(TerminalManager.key(containerId, name));
     if (own !== undefined) return own;
+    // Listed a moment ago (terminal.list before an attach): no second exec. One
+    // that ended since ends its attachment at once.
+    const known = this.held.get(containerId)?.get(name);
+    if (known !== undefined) return known;
     await this.refresh(containerId);
     const held = this.held.get(containerId)?.get(name);
     if (held === undefined) {

@@ -90,7 +90,12 @@ function parseCommand(text: string | undefined): string[] {
 }
 
 async function tmux(docker: Docker, containerId: string, args: string[]) {
-  return execRun(docker, containerId, { command: [...TMUX, ...args], timeoutMs: 10_000 });
+  // A long scrollback with colours runs to megabytes; execRun keeps only the first 1 MiB by default.
+  return execRun(docker, containerId, {
+    command: [...TMUX, ...args],
+    timeoutMs: 10_000,
+    maxOutputBytes: 64 * 1024 * 1024,
+  });
 }
 
 /** Starts the session, detached; its program records its exit status when it ends. */
