@@ -113,4 +113,25 @@ describeEngine('terminals held by tmux', () => {
       code: 'terminal_not_found',
     });
   });
+
+  it('creates a name once, whatever the concurrency, also across two managers', async () => {
+    const a = new TerminalManager(docker, 1000);
+    const b = new TerminalManager(docker, 1000);
+    for (let round = 0; round < 5; round++) {
+      const name = `race-${round}`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 === 0 ? a : b).create({ containerId: container, name, command: ['sh'] }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expect(result.reason).toMatchObject({ code: 'terminal_exists' });
+        }
+      }
+      expect((await a.listFresh(container)).map((t) => t.name)).toEqual([name]);
+      await a.kill(container, name);
+    }
+  });
 });
