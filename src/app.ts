@@ -157,6 +157,7 @@ export async function buildApp({
     app,
     db,
     modules.flatMap((module) => module.credentials ?? []),
+    config.publicUrl,
   );
 
   await app.register(async (root) => {

@@ -41,6 +41,10 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, meaning: 'The e-mail address or the password is wrong' },
   invalid_node_token: { status: 401, meaning: 'The agent token is unknown or was rotated' },
   route_not_accessible: { status: 403, meaning: 'The route accepts no credential' },
+  origin_not_allowed: {
+    status: 403,
+    meaning: "A WebSocket handshake by session cookie came from an Origin other than the service's",
+  },
   session_required: { status: 403, meaning: 'The route is for signed-in people, not keys or apps' },
   person_required: { status: 403, meaning: 'Only a person (not a key or app) may do this' },
   credential_not_accepted: { status: 403, meaning: 'This kind of credential is not accepted here' },
