@@ -43,6 +43,26 @@ export async function listNodes(db: Database, orgId: string): Promise<NodeRow[]>
     .execute();
 }
 
+/**
+ * The nodes a worker of the organization may go to (its own and the shared
+ * ones, or only `nodeId`), locked until the transaction ends, in id order so
+ * that two placements never wait on each other crosswise. Placement counts a
+ * node's workers under this lock: concurrent spawns onto one node queue here
+ * and each sees the workers the previous one committed.
+ */
+export async function lockPlacementNodes(
+  db: Database,
+  orgId: string,
+  nodeId?: string,
+): Promise<NodeRow[]> {
+  let query = db
+    .selectFrom('nodes')
+    .select(nodeColumns)
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]));
+  if (nodeId !== undefined) query = query.where('id', '=', nodeId);
+  return query.orderBy('id').forUpdate().execute();
+}
+
 /** A node the organization may see (its own or a shared one). */
 export async function findNode(
   db: Database,

@@ -1,10 +1,12 @@
 import Type from 'typebox';
 import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
+import type { NodeRow } from '../nodes/repository.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { currentImage } from './images.js';
 import { workerLifecycle } from './lifecycle.js';
@@ -130,13 +132,19 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     handler: async (db, access, request) => {
       service.requireSpawn(access);
       const project = await projectInOrg(db, access, request.params.projectId);
-      const node = await service.placeWorker(db, access, lifecycle.registry, request.body.nodeId);
-      // A pre-built image holds the default branches; a worker on another branch clones afresh.
-      const image =
-        request.body.branch === undefined
-          ? await currentImage(ctx, project, node.id)
-          : ctx.config.workerImage;
-      const row = await service.createWorkerRow(db, access, project, node, image, request.body);
+      const reachable = (node: NodeRow) => lifecycle.registry.get(node.id) !== undefined;
+      // Placement and the insert in one transaction, the candidate nodes locked: a node's
+      // maxWorkers holds whatever the concurrency.
+      const { node, row } = await inTransaction(db, async (trx) => {
+        const node = await service.placeWorker(trx, access, reachable, request.body.nodeId);
+        // A pre-built image holds the default branches; a worker on another branch clones afresh.
+        const image =
+          request.body.branch === undefined
+            ? await currentImage(ctx, project, node.id, trx)
+            : ctx.config.workerImage;
+        const row = await service.createWorkerRow(trx, access, project, node, image, request.body);
+        return { node, row };
+      });
       const task = lifecycle.create(row);
       if (request.query.wait === true) await task;
       const now = (await repository.findWorker(db, row.id)) ?? row;
