@@ -56,6 +56,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often the dispatcher looks for due deliveries when nothing wakes it. */
   webhookPollIntervalMs: number;
+  /** A running job's lease: past it without renewal, another server process takes the job over. */
+  jobLeaseMs: number;
+  /** How often job runners look for work without a notification (always, on PGlite). */
+  jobPollMs: number;
   /** The OpenID identity provider; null when provider sign-in is off. */
   idp: IdpConfig | null;
   /** Run a built-in agent for this machine's container engine, as the shared node `local`. */
@@ -334,6 +338,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelaysMs: retryDelays(env),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
+    jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 300, 600_000),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
     idp: idpConfig(env, publicUrl),
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,

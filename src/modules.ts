@@ -21,6 +21,7 @@ import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
+import { jobsModule } from './platform/jobs/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
@@ -50,6 +51,7 @@ export const modules: readonly AppModule[] = [
   projectsModule,
   usersModule,
   nodesModule,
+  jobsModule,
   workersModule,
   imageBuildsModule,
   webhooksModule,

@@ -11,6 +11,8 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The PostgreSQL connection string (a listener opens its own connection with it). */
+  url?: string;
   close(): Promise<void>;
   /** The PostgreSQL pool's counters, for the metrics; absent on PGlite (one connection). */
   pool?: PoolCounters;
@@ -72,7 +74,13 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy(), pool };
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'postgres',
+    url: options.url,
+    close: () => db.destroy(),
+    pool,
+  };
   try {
     const { rows } = await sql<{
       version: number;

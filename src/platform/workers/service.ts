@@ -94,11 +94,9 @@ export async function listWorkers(
   return rows.map((row) => toWorker(row, addresses.get(row.node_id) ?? null));
 }
 
-/** Whether a node can take a new worker now; `reachable` says if its agent is connected. */
-export type NodeReachable = (node: NodeRow) => boolean;
-
-function nodeAvailable(node: NodeRow, reachable: NodeReachable): boolean {
-  return node.draining_at === null && isOnline(node) && reachable(node);
+/** Some server process holds its agent (the job runs there), and it is not draining. */
+function nodeAvailable(node: NodeRow): boolean {
+  return node.draining_at === null && isOnline(node);
 }
 
 /**
@@ -112,7 +110,6 @@ function nodeAvailable(node: NodeRow, reachable: NodeReachable): boolean {
 export async function placeWorker(
   db: Database,
   access: OrgAccess,
-  reachable: NodeReachable,
   nodeId: string | undefined,
 ): Promise<NodeRow> {
   const candidates = await nodes.lockPlacementNodes(db, access.orgId, nodeId);
@@ -125,17 +122,17 @@ export async function placeWorker(
   if (nodeId !== undefined) {
     const node = candidates.find((candidate) => candidate.id === nodeId);
     if (node === undefined) throw notFound('Node');
-    if (!nodeAvailable(node, reachable) || !hasRoom(node)) {
+    if (!nodeAvailable(node) || !hasRoom(node)) {
       throw conflict('node_unavailable', 'The node is offline, draining or full', {
         nodeId,
         draining: node.draining_at !== null,
-        online: isOnline(node) && reachable(node),
+        online: isOnline(node),
       });
     }
     return node;
   }
   const available = candidates
-    .filter((node) => nodeAvailable(node, reachable) && hasRoom(node))
+    .filter((node) => nodeAvailable(node) && hasRoom(node))
     .sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
   const chosen = available[0];
   if (chosen === undefined) {
