@@ -94,3 +94,103 @@ export function connectFakeAgent(
       }),
   };
 }
+
+function summary(id: string, workerId: string | null, running: boolean) {
+  return {
+    id,
+    name: `fake-${id}`,
+    image: 'fake',
+    state: running ? 'running' : 'exited',
+    status: running ? 'Up' : 'Exited (0)',
+    labels: {},
+    workerId,
+    createdAt: new Date().toISOString(),
+    ports: [],
+  };
+}
+
+function details(id: string, workerId: string | null, running: boolean) {
+  return {
+    ...summary(id, workerId, running),
+    running,
+    exitCode: running ? null : 0,
+    startedAt: null,
+    finishedAt: null,
+  };
+}
+
+/**
+ * A runtime that keeps containers as records: create, start, stop, remove,
+ * inventory, exec (echoes its command) and stats answer at once. `hold`
+ * names methods left unanswered (a slow engine).
+ */
+export function fakeContainers(hold: readonly string[] = []): FakeRuntime & {
+  containers: Map<string, { workerId: string | null; running: boolean }>;
+} {
+  const containers = new Map<string, { workerId: string | null; running: boolean }>();
+  let next = 0;
+  const runtime = (method: string, params: unknown): FakeAnswer => {
+    if (hold.includes(method)) return undefined;
+    const p = (params ?? {}) as { containerId?: string; workerId?: string; command?: string[] };
+    const found = p.containerId === undefined ? undefined : containers.get(p.containerId);
+    switch (method) {
+      case 'container.create': {
+        const id = `c${++next}${'0'.repeat(12)}`;
+        containers.set(id, { workerId: p.workerId ?? null, running: false });
+        return { result: details(id, p.workerId ?? null, false) };
+      }
+      case 'container.start':
+      case 'container.stop': {
+        if (found === undefined || p.containerId === undefined) {
+          return { error: { code: 'not_found', message: 'no such container' } };
+        }
+        found.running = method === 'container.start';
+        const container = details(p.containerId, found.workerId, found.running);
+        return { result: method === 'container.start' ? { container, checkouts: [] } : container };
+      }
+      case 'container.remove':
+        return {
+          result: { removed: p.containerId !== undefined && containers.delete(p.containerId) },
+        };
+      case 'inventory.reconcile': {
+        const asked = (params as { workers: { workerId: string }[] }).workers;
+        const present = asked.flatMap(({ workerId }) => {
+          const entry = [...containers].find(([, c]) => c.workerId === workerId);
+          return entry === undefined
+            ? []
+            : [{ workerId, container: summary(entry[0], workerId, entry[1].running) }];
+        });
+        const missing = asked
+          .map(({ workerId }) => workerId)
+          .filter((workerId) => !present.some((entry) => entry.workerId === workerId));
+        return { result: { present, missing, orphans: [] } };
+      }
+      case 'exec.run':
+        return {
+          result: {
+            exitCode: 0,
+            stdout: `${(p.command ?? []).join(' ')}\n`,
+            stderr: '',
+            truncated: false,
+            timedOut: false,
+            durationMs: 1,
+          },
+        };
+      case 'container.stats':
+        return {
+          result: {
+            cpuPercent: 1.5,
+            onlineCpus: 2,
+            memoryBytes: 1024 * 1024,
+            memoryLimitBytes: null,
+            memoryPercent: null,
+            pids: 3,
+            readAt: new Date().toISOString(),
+          },
+        };
+      default:
+        return { error: { code: 'not_supported', message: `fake runtime: ${method}` } };
+    }
+  };
+  return Object.assign(runtime, { containers });
+}
