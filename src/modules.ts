@@ -25,6 +25,7 @@ import { jobsModule } from './platform/jobs/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
+import { relayModule } from './platform/relay/index.js';
 import { secretsModule } from './platform/secrets/index.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
@@ -52,6 +53,7 @@ export const modules: readonly AppModule[] = [
   usersModule,
   nodesModule,
   jobsModule,
+  relayModule,
   workersModule,
   imageBuildsModule,
   webhooksModule,

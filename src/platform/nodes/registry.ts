@@ -30,6 +30,8 @@ export function nodeOffline(nodeId: string): AppError {
  */
 export class AgentRegistry extends EventEmitter {
   private readonly agents = new Map<string, ConnectedAgent>();
+  /** Reaches an agent another server process holds (set by the relay module). */
+  remote: ((nodeId: string) => Promise<AgentPeer>) | null = null;
 
   add(nodeId: string, peer: AgentPeer, hello: HelloMessage): ConnectedAgent {
     const previous = this.agents.get(nodeId);
@@ -66,6 +68,17 @@ export class AgentRegistry extends EventEmitter {
     const agent = this.get(nodeId);
     if (agent === undefined) throw nodeOffline(nodeId);
     return agent.peer;
+  }
+
+  /**
+   * The node's peer: the agent's own link when this process holds it, else a
+   * relay to the process that does; 503 `node_offline` when none does.
+   */
+  async reach(nodeId: string): Promise<AgentPeer> {
+    const agent = this.get(nodeId);
+    if (agent !== undefined) return agent.peer;
+    if (this.remote !== null) return this.remote(nodeId);
+    throw nodeOffline(nodeId);
   }
 
   connectedNodeIds(): string[] {
