@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { agentConnectUrl } from '../../src/agent/connection.js';
 import type { NodeInfo } from '../../src/agent/protocol/methods.js';
@@ -12,7 +13,11 @@ export type FakeAnswer =
   | { error: { code: string; message: string } }
   | undefined;
 
-export type FakeRuntime = (method: string, params: unknown) => FakeAnswer | Promise<FakeAnswer>;
+export type FakeRuntime = (
+  method: string,
+  params: unknown,
+  id: string,
+) => FakeAnswer | Promise<FakeAnswer>;
 
 export const FAKE_NODE_INFO: NodeInfo = {
   hostname: 'fake-node',
@@ -30,6 +35,8 @@ export interface FakeAgent {
   welcomed: Promise<void>;
   /** Requests received, by method. */
   received: Map<string, number>;
+  /** Emits `stream.pause`, `stream.resume`, `stream.close`, ... with the stream id. */
+  controls: EventEmitter;
   close(): Promise<void>;
 }
 
@@ -49,6 +56,7 @@ export function connectFakeAgent(
 ): FakeAgent {
   const socket = new WebSocket(agentConnectUrl(server, token));
   const received = new Map<string, number>();
+  const controls = new EventEmitter();
   const welcomed = new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.once('close', (code) => reject(new Error(`closed before welcome (${code})`)));
@@ -60,10 +68,11 @@ export function connectFakeAgent(
         params?: unknown;
       };
       if (message.type === 'welcome') resolve();
+      if (message.type.startsWith('stream.')) controls.emit(message.type, message.id);
       if (message.type !== 'request' || message.id === undefined) return;
       const { id, method = '' } = message;
       received.set(method, (received.get(method) ?? 0) + 1);
-      void Promise.resolve(runtime(method, message.params)).then((answer) => {
+      void Promise.resolve(runtime(method, message.params, id)).then((answer) => {
         if (answer === undefined) return;
         if ('error' in answer)
           send(socket, { type: 'response', id, ok: false, error: answer.error });
@@ -86,6 +95,7 @@ export function connectFakeAgent(
     socket,
     welcomed,
     received,
+    controls,
     close: () =>
       new Promise<void>((resolve) => {
         if (socket.readyState === WebSocket.CLOSED) return resolve();

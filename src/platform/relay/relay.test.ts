@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import {
   connectFakeAgent,
   type FakeAgent,
+  type FakeRuntime,
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
 import {
@@ -120,6 +121,103 @@ describe('the relay between server processes', () => {
     expect(refused.body).toMatchObject({ error: { code: 'node_offline' } });
   });
 
+  it('holds back-pressure across the hop: an unread relay pauses the stream at the agent, and every byte arrives in order', async () => {
+    const CHUNK = 64 * 1024;
+    const TOTAL = 32 * 1024 * 1024;
+    let sent = 0;
+    const paused = new Set<string>();
+    const events: string[] = [];
+    const base = fakeContainers();
+    let streaming: FakeAgent | undefined;
+    const produce = (id: string) => {
+      const socket = streaming?.socket;
+      if (socket === undefined) return;
+      while (sent < TOTAL) {
+        // The agent's own link is flow-controlled too: wait when it is backed up.
+        if (paused.has(id) || socket.bufferedAmount > 1024 * 1024) {
+          setTimeout(() => produce(id), 5);
+          return;
+        }
+        const chunk = Buffer.alloc(CHUNK, sent / CHUNK);
+        chunk.writeUInt32BE(sent / CHUNK, 0);
+        socket.send(JSON.stringify({ type: 'stream.data', id, data: chunk.toString('base64') }));
+        sent += CHUNK;
+      }
+      socket.send(JSON.stringify({ type: 'stream.end', id, exitCode: null }));
+    };
+    const runtime: FakeRuntime = (method, params, id) => {
+      if (method !== 'logs.follow') return base(method, params, id);
+      setImmediate(() => produce(id));
+      return { result: { containerId: 'streamer' } };
+    };
+    const node = await bed.t.api.post(
+      `/orgs/${bed.org.id}/nodes`,
+      { name: 'streaming' },
+      { token: bed.owner.token },
+    );
+    streaming = connectFakeAgent(holderUrl, node.body.token, runtime);
+    streaming.controls.on('stream.pause', (id: string) => {
+      paused.add(id);
+      events.push('pause');
+    });
+    streaming.controls.on('stream.resume', (id: string) => {
+      paused.delete(id);
+      events.push('resume');
+    });
+    await streaming.welcomed;
+    await waitForNodeStatus(bed, node.body.node.id, 'online');
+
+    const secret = await bed.t.db
+      .selectFrom('cluster_secrets')
+      .select('value')
+      .where('name', '=', 'relay')
+      .executeTakeFirstOrThrow();
+    const relay = new WebSocket(
+      `${holderUrl.replace('http', 'ws')}/api/tunnel/relay?nodeId=${node.body.node.id}`,
+      { headers: { authorization: `Relay ${secret.value}` }, maxPayload: 64 * 1024 * 1024 },
+    );
+    const received: Buffer[] = [];
+    let answered = false;
+    const ended = new Promise<void>((resolve) => {
+      relay.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { type: string; data?: string };
+        if (message.type === 'hello') {
+          relay.send(
+            JSON.stringify({
+              type: 'request',
+              id: 's1',
+              method: 'logs.follow',
+              params: { containerId: 'streamer' },
+            }),
+          );
+        }
+        if (message.type === 'response') answered = true;
+        if (message.type === 'stream.data')
+          received.push(Buffer.from(message.data ?? '', 'base64'));
+        if (message.type === 'stream.end') resolve();
+      });
+    });
+    await waitFor(() => answered);
+    // This process stops reading the relay: the holder's socket backs up.
+    relay.pause();
+    await waitFor(() => events.includes('pause'));
+    const atPause = sent;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The agent stopped producing: what the hop holds stays bounded.
+    expect(sent).toBe(atPause);
+    expect(sent).toBeLessThan(TOTAL);
+    relay.resume();
+    await ended;
+    expect(events).toContain('resume');
+    const all = Buffer.concat(received);
+    expect(all.length).toBe(TOTAL);
+    for (let index = 0; index < TOTAL / CHUNK; index++) {
+      if (all.readUInt32BE(index * CHUNK) !== index) throw new Error(`chunk ${index} out of order`);
+    }
+    relay.close();
+    await streaming.close();
+  });
+
   it('refuses a relay without the infrastructure credential, or with a user token', async () => {
     const url = `${holderUrl.replace('http', 'ws')}/api/tunnel/relay?nodeId=${nodeId}`;
     const status = (headers: Record<string, string>) =>
@@ -142,4 +240,12 @@ describe('the relay between server processes', () => {
       .executeTakeFirstOrThrow();
     expect(await status({ authorization: `Relay ${secret.value}` })).toBe(101);
   });
+
+  async function waitFor(check: () => boolean, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 });
