@@ -8,6 +8,7 @@
  * servers' RSS.
  *
  * FLEET_SIZES (default 100,500,2000), FLEET_SECONDS (load per size, 15),
+ * FLEET_WARMUP_SECONDS (load before measuring, 10: relays open on first use),
  * FLEET_CONCURRENCY (requests in flight, 32), FLEET_INVENTORY_MS (each
  * agent's inventory report interval, 10000), BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/sparrow_fleet_bench, recreated).
@@ -29,6 +30,7 @@ const DATABASE_URL =
 const SIZES = (process.env.FLEET_SIZES ?? '100,500,2000').split(',').map(Number);
 const SECONDS = Number(process.env.FLEET_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.FLEET_CONCURRENCY ?? 32);
+const WARMUP_SECONDS = Number(process.env.FLEET_WARMUP_SECONDS ?? 10);
 const INVENTORY_MS = Number(process.env.FLEET_INVENTORY_MS ?? 10_000);
 
 interface Serve {
@@ -172,9 +174,14 @@ async function runSize(size: number, round: number) {
       timers.push(start);
     });
 
-    const latencies: number[] = [];
+    let latencies: number[] = [];
     let errors = 0;
-    const deadline = Date.now() + SECONDS * 1000;
+    const deadline = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+    const measureFrom = Date.now() + WARMUP_SECONDS * 1000;
+    setTimeout(() => {
+      latencies = [];
+      errors = 0;
+    }, WARMUP_SECONDS * 1000).unref();
     const loop = async () => {
       while (Date.now() < deadline) {
         const target = targets[Math.floor(Math.random() * targets.length)];
@@ -187,7 +194,7 @@ async function runSize(size: number, round: number) {
           } else {
             await api('GET', `${path}/stats`);
           }
-          latencies.push(performance.now() - started);
+          if (Date.now() >= measureFrom) latencies.push(performance.now() - started);
         } catch {
           errors++;
         }
@@ -199,6 +206,7 @@ async function runSize(size: number, round: number) {
       connectedAgents: await held(),
       connectSeconds,
       seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       concurrency: CONCURRENCY,
       requests: latencies.length,
       errors,

@@ -117,13 +117,33 @@ async function settlePresent(ctx: AppContext, worker: WorkerRow, container: Cont
   }
 }
 
-/** Reconciles on every connection and every inventory change, one pass per node at a time. */
+/** What reconciling looks at in a report: each container's id, state and worker. */
+function signature(inventory: ContainerSummary[]): string {
+  return inventory
+    .map((container) => `${container.id}:${container.state}:${container.workerId ?? ''}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * Reconciles on every connection and every inventory change, one pass per
+ * node at a time. A report showing the same containers in the same states as
+ * the last one reconciled is skipped: agents may report often, and a large
+ * fleet's reports must not cost a pass each.
+ */
 export function watchNodes(ctx: AppContext, lifecycle: WorkerLifecycle): void {
   const passes = new Map<string, Promise<void>>();
+  const reconciled = new Map<string, string>();
   const schedule = (agent: ConnectedAgent, inventory: ContainerSummary[] | null) => {
+    const seen = inventory === null ? null : signature(inventory);
+    if (seen !== null && reconciled.get(agent.nodeId) === seen) return;
+    if (seen === null) reconciled.delete(agent.nodeId);
     const previous = passes.get(agent.nodeId) ?? Promise.resolve();
     const pass = previous
       .then(() => reconcileNode(ctx, agent, inventory))
+      .then(() => {
+        if (seen !== null) reconciled.set(agent.nodeId, seen);
+      })
       .catch((error: unknown) =>
         ctx.log.warn({ err: error, nodeId: agent.nodeId }, 'could not reconcile the node'),
       )
@@ -134,4 +154,5 @@ export function watchNodes(ctx: AppContext, lifecycle: WorkerLifecycle): void {
   };
   lifecycle.registry.on('connected', (agent: ConnectedAgent) => schedule(agent, null));
   lifecycle.registry.on('inventory', (agent: ConnectedAgent) => schedule(agent, agent.inventory));
+  lifecycle.registry.on('disconnected', (nodeId: string) => reconciled.delete(nodeId));
 }
