@@ -3,7 +3,6 @@ import { AgentRequestError } from '../../agent/peer.js';
 import { listen, notify } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { type AgentRegistry, agentRegistry } from '../nodes/registry.js';
 import { NODE_STALE_MS } from '../nodes/service.js';
@@ -34,7 +33,7 @@ function reasonOf(error: unknown): string {
  */
 export class JobRunner {
   /** This server process, as it signs its leases. */
-  readonly owner = newId();
+  readonly owner: string;
   private readonly registry: AgentRegistry;
   private readonly kinds: JobKinds;
   private readonly running = new Map<string, Promise<void>>();
@@ -46,6 +45,7 @@ export class JobRunner {
 
   constructor(private readonly ctx: AppContext) {
     this.registry = agentRegistry(ctx);
+    this.owner = this.registry.processId;
     this.kinds = jobKinds(ctx);
   }
 

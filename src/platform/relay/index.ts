@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AppModule } from '../../module.js';
-import { jobRunner } from '../jobs/runner.js';
-import { agentRegistry, type ConnectedAgent } from '../nodes/registry.js';
+import { agentRegistry } from '../nodes/registry.js';
 import { relayMigrations } from './migrations.js';
 import {
   clusterSecret,
   defaultInternalUrl,
   HEARTBEAT_MS,
   heartbeat,
-  holdAgent,
   registerProcess,
-  releaseAgent,
   unregisterProcess,
 } from './processes.js';
 import { RemoteAgents } from './remote.js';
@@ -26,8 +23,8 @@ export const relayModule: AppModule = {
   name: 'relay',
   migrations: relayMigrations,
   platformRoutes: (router, ctx) => {
-    const self = jobRunner(ctx).owner;
     const registry = agentRegistry(ctx);
+    const self = registry.processId;
     const generated = randomBytes(32).toString('base64url');
     let secret: Promise<string> | undefined;
     const getSecret = () => {
@@ -41,12 +38,7 @@ export const relayModule: AppModule = {
     registry.remote = (nodeId) => remote.reach(nodeId);
     const warn = (what: string) => (error: unknown) => ctx.log.warn({ err: error }, what);
 
-    registry.on('connected', (agent: ConnectedAgent) => {
-      holdAgent(ctx.db, agent.nodeId, self).catch(warn('could not record the agent'));
-    });
-    registry.on('disconnected', (nodeId: string) => {
-      releaseAgent(ctx.db, nodeId, self).catch(warn('could not record the agent'));
-    });
+    // The agents this process holds are recorded on their nodes' rows (nodes/connect-route).
 
     let timer: NodeJS.Timeout | undefined;
     router.addHook('onListen', async () => {

@@ -42,25 +42,6 @@ export async function unregisterProcess(db: Database, id: string): Promise<void>
   await db.deleteFrom('server_processes').where('id', '=', id).execute();
 }
 
-/** Records that this process holds the node's agent connection. */
-export async function holdAgent(db: Database, nodeId: string, processId: string): Promise<void> {
-  await db
-    .updateTable('nodes')
-    .set({ agent_process_id: processId })
-    .where('id', '=', nodeId)
-    .execute();
-}
-
-/** Records that it no longer does (unless another process took the agent since). */
-export async function releaseAgent(db: Database, nodeId: string, processId: string): Promise<void> {
-  await db
-    .updateTable('nodes')
-    .set({ agent_process_id: null })
-    .where('id', '=', nodeId)
-    .where('agent_process_id', '=', processId)
-    .execute();
-}
-
 /** The internal URL of the live process holding the node's agent, other than `self`. */
 export async function holderUrl(
   db: Database,

@@ -15,6 +15,8 @@ import {
 } from '../../../test/helpers/nodes.js';
 import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
+import { agentRegistry } from '../nodes/registry.js';
+import { markDisconnected } from '../nodes/repository.js';
 
 /**
  * Two applications on one database stand for two server processes: the
@@ -73,6 +75,15 @@ describe('the relay between server processes', () => {
       .where('nodes.id', '=', nodeId)
       .executeTakeFirst();
     expect(row?.internal_url).toBe(holderUrl);
+  });
+
+  it('leaves a node online when a process that no longer holds its agent sees an old link close', async () => {
+    // As when the agent reconnected to the holder before this process noticed its old link drop.
+    await markDisconnected(bed.t.db, nodeId, agentRegistry(bed.t.ctx).processId);
+    const node = await bed.t.api.get(`/orgs/${bed.org.id}/nodes/${nodeId}`, {
+      token: bed.owner.token,
+    });
+    expect(node.body).toMatchObject({ status: 'online', connected: true });
   });
 
   it('serves exec and stats on the process that does not hold the agent', async () => {
