@@ -56,6 +56,14 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often the dispatcher looks for due deliveries when nothing wakes it. */
   webhookPollIntervalMs: number;
+  /** A running job's lease: past it without renewal, another server process takes the job over. */
+  jobLeaseMs: number;
+  /** How often job runners look for work without a notification (always, on PGlite). */
+  jobPollMs: number;
+  /** Where the other server processes reach this one; null: from the listen address. */
+  internalUrl: string | null;
+  /** The relay's credential between server processes; null: generated once, kept in the database. */
+  relaySecret: string | null;
   /** The OpenID identity provider; null when provider sign-in is off. */
   idp: IdpConfig | null;
   /** Run a built-in agent for this machine's container engine, as the shared node `local`. */
@@ -152,6 +160,18 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function internalUrl(env: Env): string | null {
+  const raw = read(env, 'INTERNAL_URL');
+  return raw === undefined ? null : httpUrl('INTERNAL_URL', raw).replace(/\/+$/, '');
+}
+
+function relaySecret(env: Env): string | null {
+  const raw = read(env, 'RELAY_SECRET');
+  if (raw === undefined) return null;
+  if (raw.length < 32) throw new ConfigError('RELAY_SECRET', 'must be at least 32 characters');
+  return raw;
 }
 
 function httpUrl(name: string, raw: string): string {
@@ -334,6 +354,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelaysMs: retryDelays(env),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
+    jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 300, 600_000),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
+    internalUrl: internalUrl(env),
+    relaySecret: relaySecret(env),
     idp: idpConfig(env, publicUrl),
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,

@@ -22,9 +22,11 @@ import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
 import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
+import { jobsModule } from './platform/jobs/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
+import { relayModule } from './platform/relay/index.js';
 import { secretsModule } from './platform/secrets/index.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
@@ -51,6 +53,8 @@ export const modules: readonly AppModule[] = [
   projectsModule,
   usersModule,
   nodesModule,
+  jobsModule,
+  relayModule,
   workersModule,
   imageBuildsModule,
   deploymentsModule,

@@ -6,6 +6,7 @@ import {
   type Channel,
   CloseCodes,
   type ErrorPayload,
+  type AgentMessage,
   type HelloMessage,
   PROTOCOL_VERSION,
   type ServerMessage,
@@ -65,6 +66,13 @@ export interface AgentPeerOptions {
   log?: Logger;
 }
 
+/**
+ * Frames of the agent for requests another server process sent through this
+ * connection (see `relay`): they carry the relay's prefix in their ids.
+ */
+export type RelaySink = (message: RelayedMessage) => void;
+export type RelayedMessage = Extract<AgentMessage, { id: string }>;
+
 interface Pending {
   method: MethodName;
   resolve(result: unknown): void;
@@ -83,6 +91,8 @@ export class AgentPeer extends EventEmitter {
   private readonly pending = new Map<string, Pending>();
   private readonly streams = new Map<string, PeerStreamHandlers>();
   private nextId = 1;
+  private nextRelay = 1;
+  private readonly relays = new Map<string, RelaySink>();
   private closed = false;
   private readonly log: Logger;
 
@@ -120,6 +130,7 @@ export class AgentPeer extends EventEmitter {
       const decoded = decodeAgentMessage(rawText(data));
       if (!decoded.ok) return this.log('warn', `invalid message from agent: ${decoded.error}`);
       const message = decoded.value;
+      if ('id' in message && this.relayed(message)) return;
       switch (message.type) {
         case 'hello':
           clearTimeout(helloTimer);
@@ -169,6 +180,35 @@ export class AgentPeer extends EventEmitter {
       this.streams.clear();
       this.emit('close', code, reason.toString());
     });
+  }
+
+  /** Hands a frame whose id bears a relay's prefix to that relay, without the prefix. */
+  private relayed(message: RelayedMessage): boolean {
+    const dot = message.id.indexOf('.');
+    if (dot < 0) return false;
+    const sink = this.relays.get(message.id.slice(0, dot));
+    if (sink === undefined) return true;
+    sink({ ...message, id: message.id.slice(dot + 1) });
+    return true;
+  }
+
+  /**
+   * Lets another server process use this agent: `send` passes its frames on
+   * (ids prefixed, so they never meet this process's own), and the agent's
+   * answers to them go to `sink` with the ids as they were sent.
+   */
+  relay(sink: RelaySink): { send(message: ServerMessage): void; close(): void } {
+    const prefix = `x${this.nextRelay++}`;
+    this.relays.set(prefix, sink);
+    return {
+      send: (message) => {
+        if (message.type === 'welcome' || !this.relays.has(prefix)) return;
+        this.send({ ...message, id: `${prefix}.${message.id}` });
+      },
+      close: () => {
+        this.relays.delete(prefix);
+      },
+    };
   }
 
   get connected(): boolean {

@@ -13,6 +13,8 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The PostgreSQL connection string (a listener opens its own connection with it). */
+  url?: string;
   close(): Promise<void>;
   /** The PostgreSQL pool's counters, for the metrics; absent on PGlite (one connection). */
   pool?: PoolCounters;
@@ -80,6 +82,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
   const handle: DatabaseHandle = {
     db,
     kind: 'postgres',
+    url: options.url,
     close: () => db.destroy(),
     pool,
     notifications: () => postgresNotifications(options.url),

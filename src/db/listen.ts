@@ -164,3 +164,24 @@ export function createListener(source: NotificationSource | undefined): Listener
     close: () => source?.close() ?? Promise.resolve(),
   };
 }
+
+/**
+ * Listens from now on without waiting for the LISTEN to be in place, for
+ * callers that also poll (a notification sent before it is in place is
+ * simply missed); the returned function stops. A failure to listen is
+ * reported to `onError` and leaves the caller to its polling.
+ */
+export function subscribe(
+  listener: Listener,
+  channel: string,
+  handler: NotificationHandler,
+  onError: (error: unknown) => void = () => {},
+): () => void {
+  const stopping = listener.listen(channel, handler).catch((error: unknown) => {
+    onError(error);
+    return async () => {};
+  });
+  return () => {
+    void stopping.then((stop) => stop()).catch(onError);
+  };
+}

@@ -41,6 +41,8 @@ export async function createTestApp(
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
+    // Not to connect (the database is open): for what opens its own connection, as LISTEN does.
+    ...(database.url === undefined ? {} : { DATABASE_URL: database.url }),
     ...env,
   });
   const { app, ctx, routes } = await buildApp({

@@ -83,6 +83,8 @@ export async function freshDatabase(): Promise<FreshDatabase> {
 
 export interface Server {
   url: string;
+  /** The process, for tests that end it otherwise (`kill -9`). */
+  child: ChildProcess;
   /** Everything the server wrote to stdout so far. */
   output(): string;
   stop(): Promise<Finished>;
@@ -108,6 +110,7 @@ export async function serve(env: Record<string, string>): Promise<Server> {
   });
   return {
     url,
+    child,
     output: () => stdout,
     async stop() {
       child.kill('SIGTERM');

@@ -2,35 +2,17 @@ import { EventEmitter } from 'node:events';
 import type { AppContext } from '../../module.js';
 
 /**
- * The builds running in this process, and a signal when a build's record
- * changed: `changes` emits the build id as the event name, after the new
- * state is written, so a listener reads it back from the database. Closing
- * the app awaits the running builds.
+ * A signal when a build's record changed in this process: `changes` emits the
+ * build id as the event name, after the new state is written, so a listener
+ * reads it back from the database (followers poll for changes made by other
+ * processes). Builds run as jobs (./jobs.ts).
  */
 export class BuildActivity {
   readonly changes = new EventEmitter();
-  private readonly running = new Map<string, Promise<void>>();
 
-  constructor(private readonly log: AppContext['log']) {
+  constructor() {
     // One listener per open log socket.
     this.changes.setMaxListeners(0);
-  }
-
-  run(buildId: string, work: () => Promise<void>): Promise<void> {
-    const task = work()
-      .catch((error: unknown) => this.log.error({ err: error, buildId }, 'image build crashed'))
-      .finally(() => this.running.delete(buildId));
-    this.running.set(buildId, task);
-    return task;
-  }
-
-  /** Whether the build runs in this process. */
-  has(buildId: string): boolean {
-    return this.running.has(buildId);
-  }
-
-  async drain(): Promise<void> {
-    await Promise.all(this.running.values());
   }
 }
 
@@ -39,7 +21,7 @@ const all = new WeakMap<AppContext, BuildActivity>();
 export function buildActivity(ctx: AppContext): BuildActivity {
   let activity = all.get(ctx);
   if (activity === undefined) {
-    activity = new BuildActivity(ctx.log);
+    activity = new BuildActivity();
     all.set(ctx, activity);
   }
   return activity;

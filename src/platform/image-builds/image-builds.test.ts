@@ -210,7 +210,7 @@ describeEngine('image pre-builds on a real node', () => {
     }
   });
 
-  it("fails a build cut off by a server restart once the node's agent connects again", async () => {
+  it('fails a build cut off by a server restart once its job is taken over', async () => {
     // A build this process does not run, left `running` as a crashed server leaves it.
     const [row] = await insertBuilds(bed.t.db, [
       {
@@ -241,6 +241,21 @@ describeEngine('image pre-builds on a real node', () => {
     });
     await leftover.start();
     expect(await buildContainers(row.id)).toHaveLength(1);
+    // Its job, claimed by a process that died: the lease ran out.
+    await bed.t.db
+      .insertInto('jobs')
+      .values({
+        id: newId(),
+        kind: 'image.build',
+        node_id: node.id,
+        target_id: row.id,
+        state: 'running',
+        attempts: 1,
+        lease_owner: newId(),
+        lease_expires_at: new Date(Date.now() - 1000),
+        started_at: new Date(),
+      })
+      .execute();
 
     await node.agent.stop();
     node.agent = startAgent(bed, docker, node.token);

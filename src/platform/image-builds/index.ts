@@ -1,5 +1,5 @@
 import type { AppModule } from '../../module.js';
-import { buildActivity } from './activity.js';
+import { registerBuildJobs } from './jobs.js';
 import { imageBuildsMigrations } from './migrations.js';
 import { recoverInterruptedBuilds } from './recovery.js';
 import { imageBuildRoutes } from './routes.js';
@@ -9,9 +9,7 @@ export const imageBuildsModule: AppModule = {
   name: 'image-builds',
   migrations: imageBuildsMigrations,
   platformRoutes: async (router, ctx) => {
-    const activity = buildActivity(ctx);
-    // A build is never cut off half-written: closing waits for those running.
-    router.addHook('onClose', () => activity.drain());
+    registerBuildJobs(ctx);
     recoverInterruptedBuilds(ctx);
     imageBuildRoutes(router, ctx);
   },

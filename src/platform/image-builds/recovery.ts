@@ -1,68 +1,75 @@
 import type { AppContext } from '../../module.js';
+import { openJobTargets } from '../jobs/queue.js';
 import { agentRegistry, type ConnectedAgent } from '../nodes/registry.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { buildActivity } from './activity.js';
+import type { ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';
 import { buildContainerName } from './runner.js';
 
 export const INTERRUPTED =
   'Interrupted: the server process running the build stopped before it finished';
 
+/** The build's steps and log as a build that was cut off ends: the unfinished steps say why. */
+export function interruptedRecord(build: ImageBuildRow, reason: string) {
+  const now = new Date();
+  const steps = build.steps.map((step) => {
+    if (step.status === 'running') {
+      return { ...step, status: 'failed' as const, finishedAt: now.toISOString(), message: reason };
+    }
+    if (step.status === 'pending') {
+      return { ...step, status: 'skipped' as const, message: 'Not run: the build was interrupted' };
+    }
+    return step;
+  });
+  const log = `${build.log}${now.toISOString()} Build failed: ${reason}\n`;
+  return { status: 'failed' as const, steps, log, error: reason, finished_at: now };
+}
+
 /**
- * A build runs in the server process that holds its node's agent, so when an
- * agent connects here, a build of that node still queued or running, created
- * before the connection and not running in this process, can no longer
- * finish: it is marked failed (its unfinished steps say why, followers are
- * told) and its build container, if any, is removed.
+ * A build whose process died mid-way is not run again from its middle: its
+ * job, taken over, settles it as interrupted (the unfinished steps say why,
+ * followers are told) and removes its build container, if any.
+ */
+export async function settleInterrupted(
+  ctx: AppContext,
+  build: ImageBuildRow,
+  agent: ConnectedAgent,
+): Promise<void> {
+  const record = interruptedRecord(build, INTERRUPTED);
+  try {
+    const { removed } = await agent.peer.request('container.remove', {
+      containerId: buildContainerName(build.id),
+      force: true,
+    });
+    if (removed) record.log += `${new Date().toISOString()} Removed the build container\n`;
+  } catch (error) {
+    record.log += `${new Date().toISOString()} Could not remove the build container: ${reasonOf(error)}\n`;
+  }
+  const settled = await repository.updateBuild(ctx.db, build.id, record, ['queued', 'running']);
+  if (settled) buildActivity(ctx).changes.emit(build.id);
+}
+
+/**
+ * A build left unfinished with no open job (queued by a server older than
+ * build jobs) can no longer finish: when its node's agent connects, it is
+ * settled as interrupted.
  */
 export function recoverInterruptedBuilds(ctx: AppContext): void {
   agentRegistry(ctx).on('connected', (agent: ConnectedAgent) => {
-    settleInterrupted(ctx, agent).catch((error: unknown) =>
+    settleJobless(ctx, agent).catch((error: unknown) =>
       ctx.log.warn({ err: error, nodeId: agent.nodeId }, 'could not settle interrupted builds'),
     );
   });
 }
 
-async function settleInterrupted(ctx: AppContext, agent: ConnectedAgent): Promise<void> {
-  const activity = buildActivity(ctx);
+async function settleJobless(ctx: AppContext, agent: ConnectedAgent): Promise<void> {
   const builds = await repository.unfinishedBuilds(ctx.db, agent.nodeId, agent.connectedAt);
+  const open = await openJobTargets(
+    ctx.db,
+    builds.map((build) => build.id),
+  );
   for (const build of builds) {
-    if (activity.has(build.id)) continue;
-    const now = new Date();
-    const steps = build.steps.map((step) => {
-      if (step.status === 'running') {
-        return {
-          ...step,
-          status: 'failed' as const,
-          finishedAt: now.toISOString(),
-          message: INTERRUPTED,
-        };
-      }
-      if (step.status === 'pending') {
-        return {
-          ...step,
-          status: 'skipped' as const,
-          message: 'Not run: the build was interrupted',
-        };
-      }
-      return step;
-    });
-    let log = `${build.log}${now.toISOString()} Build failed: ${INTERRUPTED}\n`;
-    try {
-      const { removed } = await agent.peer.request('container.remove', {
-        containerId: buildContainerName(build.id),
-        force: true,
-      });
-      if (removed) log += `${new Date().toISOString()} Removed the build container\n`;
-    } catch (error) {
-      log += `${new Date().toISOString()} Could not remove the build container: ${reasonOf(error)}\n`;
-    }
-    const settled = await repository.updateBuild(
-      ctx.db,
-      build.id,
-      { status: 'failed', steps, log, error: INTERRUPTED, finished_at: now },
-      ['queued', 'running'],
-    );
-    if (settled) activity.changes.emit(build.id);
+    if (!open.has(build.id)) await settleInterrupted(ctx, build, agent);
   }
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../module.js';
-import { agentRegistry } from '../nodes/registry.js';
+import type { ConnectedAgent } from '../nodes/registry.js';
 import type { ProjectRow } from '../projects/repository.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { checkoutPlan } from '../workers/service.js';
@@ -63,6 +63,7 @@ class BuildRun {
     private readonly ctx: AppContext,
     private readonly build: ImageBuildRow,
     private readonly project: ProjectRow,
+    private readonly agent: ConnectedAgent,
   ) {
     this.steps = build.steps.map((step) => ({ ...step }));
     this.log = build.log;
@@ -101,7 +102,7 @@ class BuildRun {
   }
 
   private peer() {
-    return agentRegistry(this.ctx).peer(this.build.node_id);
+    return this.agent.peer;
   }
 
   private line(text: string): void {
@@ -248,11 +249,12 @@ class BuildRun {
   }
 }
 
-/** Runs the build in the background of this process; closing the app awaits it. */
-export function scheduleBuild(
+/** Runs the build on its node's agent (from its job, see ./jobs.ts). */
+export function runBuild(
   ctx: AppContext,
   build: ImageBuildRow,
   project: ProjectRow,
+  agent: ConnectedAgent,
 ): Promise<void> {
-  return buildActivity(ctx).run(build.id, () => new BuildRun(ctx, build, project).run());
+  return new BuildRun(ctx, build, project, agent).run();
 }

@@ -1,16 +1,18 @@
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { agentRegistry } from '../nodes/registry.js';
+import { enqueueJob } from '../jobs/queue.js';
 import * as nodes from '../nodes/service.js';
 import * as orgs from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { currentImage } from '../workers/images.js';
+import { IMAGE_BUILD_JOB } from './jobs.js';
 import type { ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';
-import { imageRepository, imageTag, plannedSteps, scheduleBuild } from './runner.js';
+import { imageRepository, imageTag, plannedSteps } from './runner.js';
 import type { ImageBuild } from './schemas.js';
 
 export function toImageBuild(row: ImageBuildRow, current: boolean): ImageBuild {
@@ -36,8 +38,8 @@ export function toImageBuild(row: ImageBuildRow, current: boolean): ImageBuild {
 
 /**
  * Queues a build of the project's current version on every node the
- * organization can use that is online here and not draining (409
- * `no_node_available` when there is none), and runs them in the background.
+ * organization can use that is online and not draining (409
+ * `no_node_available` when there is none), each with its job.
  */
 export async function startBuilds(
   ctx: AppContext,
@@ -46,9 +48,8 @@ export async function startBuilds(
 ): Promise<ImageBuild[]> {
   requireAccess(access, 'projects:write');
   const project = await projectInOrg(ctx.db, access, projectId);
-  const registry = agentRegistry(ctx);
   const available = (await nodes.listNodes(ctx.db, access)).filter(
-    (node) => node.status === 'online' && registry.get(node.id) !== undefined,
+    (node) => node.status === 'online',
   );
   if (available.length === 0) {
     throw conflict(
@@ -56,24 +57,30 @@ export async function startBuilds(
       'No node can build: register one and start its agent, or undrain one',
     );
   }
-  const rows = await repository.insertBuilds(
-    ctx.db,
-    available.map((node) => {
-      const id = newId();
-      return {
-        id,
-        org_id: access.orgId,
-        project_id: project.id,
-        node_id: node.id,
-        project_version: project.version,
-        base_image: ctx.config.workerImage,
-        image: `${imageRepository(project.id)}:${imageTag(project.version, id)}`,
-        steps: plannedSteps(project),
-        created_by: access.userId,
-      };
-    }),
-  );
-  for (const row of rows) void scheduleBuild(ctx, row, project);
+  // Each build with its job, in one transaction: the process holding the node's agent runs it.
+  const rows = await inTransaction(ctx.db, async (trx) => {
+    const rows = await repository.insertBuilds(
+      trx,
+      available.map((node) => {
+        const id = newId();
+        return {
+          id,
+          org_id: access.orgId,
+          project_id: project.id,
+          node_id: node.id,
+          project_version: project.version,
+          base_image: ctx.config.workerImage,
+          image: `${imageRepository(project.id)}:${imageTag(project.version, id)}`,
+          steps: plannedSteps(project),
+          created_by: access.userId,
+        };
+      }),
+    );
+    for (const row of rows) {
+      await enqueueJob(trx, { kind: IMAGE_BUILD_JOB, nodeId: row.node_id, targetId: row.id });
+    }
+    return rows;
+  });
   return rows.map((row) => toImageBuild(row, false));
 }
 

@@ -27,9 +27,11 @@ declare module 'fastify' {
 export function agentConnectRoute(router: Router, ctx: AppContext): void {
   const registry = agentRegistry(ctx);
   const timer = setInterval(() => {
-    repository.touch(ctx.db, registry.connectedNodeIds()).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'could not refresh node heartbeats');
-    });
+    repository
+      .touch(ctx.db, registry.connectedNodeIds(), registry.processId)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error }, 'could not refresh node heartbeats');
+      });
   }, TOUCH_INTERVAL_MS);
   timer.unref();
   router.addHook('onClose', async () => {
@@ -68,7 +70,7 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
         });
         peer.hello.then(
           async (hello) => {
-            await repository.markConnected(ctx.db, nodeId, hello.node);
+            await repository.markConnected(ctx.db, nodeId, hello.node, registry.processId);
             // The token may have been rotated, or the node deleted, while the hello was on its way.
             const node = await repository.findNodeById(ctx.db, nodeId);
             if (node === undefined || peer.connected === false) {
@@ -83,7 +85,7 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
         peer.on('close', (code: number) => {
           log.info({ code }, 'agent disconnected');
           if (registry.get(nodeId) === undefined) {
-            repository.markDisconnected(ctx.db, nodeId).catch(() => {});
+            repository.markDisconnected(ctx.db, nodeId, registry.processId).catch(() => {});
           }
         });
       },

@@ -3,6 +3,7 @@ import type { AgentPeer } from '../../agent/peer.js';
 import { CloseCodes, type HelloMessage } from '../../agent/protocol/messages.js';
 import type { ContainerSummary } from '../../agent/protocol/schemas.js';
 import { AppError } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 
 /** An agent connected to this server process. */
@@ -29,7 +30,11 @@ export function nodeOffline(nodeId: string): AppError {
  * One connection per node: a second one replaces the first.
  */
 export class AgentRegistry extends EventEmitter {
+  /** This server process, as recorded beside the agents it holds (and on its job leases). */
+  readonly processId = newId();
   private readonly agents = new Map<string, ConnectedAgent>();
+  /** Reaches an agent another server process holds (set by the relay module). */
+  remote: ((nodeId: string) => Promise<AgentPeer>) | null = null;
 
   add(nodeId: string, peer: AgentPeer, hello: HelloMessage): ConnectedAgent {
     const previous = this.agents.get(nodeId);
@@ -66,6 +71,17 @@ export class AgentRegistry extends EventEmitter {
     const agent = this.get(nodeId);
     if (agent === undefined) throw nodeOffline(nodeId);
     return agent.peer;
+  }
+
+  /**
+   * The node's peer: the agent's own link when this process holds it, else a
+   * relay to the process that does; 503 `node_offline` when none does.
+   */
+  async reach(nodeId: string): Promise<AgentPeer> {
+    const agent = this.get(nodeId);
+    if (agent !== undefined) return agent.peer;
+    if (this.remote !== null) return this.remote(nodeId);
+    throw nodeOffline(nodeId);
   }
 
   connectedNodeIds(): string[] {

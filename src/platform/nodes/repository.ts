@@ -43,6 +43,26 @@ export async function listNodes(db: Database, orgId: string): Promise<NodeRow[]>
     .execute();
 }
 
+/**
+ * The nodes a worker of the organization may go to (its own and the shared
+ * ones, or only `nodeId`), locked until the transaction ends, in id order so
+ * that two placements never wait on each other crosswise. Placement counts a
+ * node's workers under this lock: concurrent spawns onto one node queue here
+ * and each sees the workers the previous one committed.
+ */
+export async function lockPlacementNodes(
+  db: Database,
+  orgId: string,
+  nodeId?: string,
+): Promise<NodeRow[]> {
+  let query = db
+    .selectFrom('nodes')
+    .select(nodeColumns)
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]));
+  if (nodeId !== undefined) query = query.where('id', '=', nodeId);
+  return query.orderBy('id').forUpdate().execute();
+}
+
 /** A node the organization may see (its own or a shared one). */
 export async function findNode(
   db: Database,
@@ -124,7 +144,13 @@ export async function deleteNode(db: Database, nodeId: string): Promise<void> {
   await db.deleteFrom('nodes').where('id', '=', nodeId).execute();
 }
 
-export async function markConnected(db: Database, nodeId: string, info: NodeInfo): Promise<void> {
+/** The agent's hello reached this process (`processId`), which now holds its connection. */
+export async function markConnected(
+  db: Database,
+  nodeId: string,
+  info: NodeInfo,
+  processId: string,
+): Promise<void> {
   await db
     .updateTable('nodes')
     .set({
@@ -132,24 +158,41 @@ export async function markConnected(db: Database, nodeId: string, info: NodeInfo
       last_seen_at: new Date(),
       agent_version: info.agentVersion,
       info: JSON.stringify(info),
+      agent_process_id: processId,
     })
     .where('id', '=', nodeId)
     .execute();
 }
 
-export async function markDisconnected(db: Database, nodeId: string): Promise<void> {
+/**
+ * The connection this process held closed. Unless another process holds the
+ * agent by now (it reconnected there first), the node is disconnected.
+ */
+export async function markDisconnected(
+  db: Database,
+  nodeId: string,
+  processId: string,
+): Promise<void> {
   await db
     .updateTable('nodes')
-    .set({ connected: false, last_seen_at: new Date() })
+    .set({ connected: false, last_seen_at: new Date(), agent_process_id: null })
     .where('id', '=', nodeId)
+    .where((eb) =>
+      eb.or([eb('agent_process_id', 'is', null), eb('agent_process_id', '=', processId)]),
+    )
     .execute();
 }
 
-export async function touch(db: Database, nodeIds: readonly string[]): Promise<void> {
+/** Heartbeat of the agents this process holds. */
+export async function touch(
+  db: Database,
+  nodeIds: readonly string[],
+  processId: string,
+): Promise<void> {
   if (nodeIds.length === 0) return;
   await db
     .updateTable('nodes')
-    .set({ connected: true, last_seen_at: new Date() })
+    .set({ connected: true, last_seen_at: new Date(), agent_process_id: processId })
     .where('id', 'in', nodeIds)
     .execute();
 }

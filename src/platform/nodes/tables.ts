@@ -18,6 +18,8 @@ export interface NodesTable {
   /** An agent connection is open (on some server process). */
   connected: Generated<boolean>;
   last_seen_at: Date | null;
+  /** The server process holding the agent connection (see src/platform/relay); null: none. */
+  agent_process_id: Generated<string | null>;
   agent_version: string | null;
   /** What the agent said of its machine and engine in its last hello. */
   info: Json<NodeInfo> | null;

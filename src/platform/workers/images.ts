@@ -1,3 +1,4 @@
+import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../module.js';
 import '../image-builds/tables.js';
 import type { ProjectRow } from '../projects/repository.js';
@@ -11,8 +12,9 @@ export async function currentImage(
   ctx: AppContext,
   project: ProjectRow,
   nodeId: string,
+  db: Database = ctx.db,
 ): Promise<string> {
-  const build = await ctx.db
+  const build = await db
     .selectFrom('image_builds')
     .select('image')
     .where('project_id', '=', project.id)

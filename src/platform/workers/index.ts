@@ -25,7 +25,7 @@ export const workersModule: AppModule = {
   platformRoutes: async (router, ctx) => {
     const lifecycle = workerLifecycle(ctx);
     watchNodes(ctx, lifecycle);
-    router.addHook('onClose', () => lifecycle.tasks.drain());
+    lifecycle.register();
     workerRoutes(router, ctx);
     inspectRoutes(router, ctx);
     execRoutes(router, ctx);

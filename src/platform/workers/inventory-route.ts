@@ -27,7 +27,7 @@ export function inventoryRoute(router: Router, ctx: AppContext): void {
     errors: ['node_offline', 'agent_timeout', 'agent_error'],
     handler: async (db, access, request) => {
       const node = await nodeInOrg(db, access, request.params.nodeId);
-      const peer = registry.peer(node.id);
+      const peer = await registry.reach(node.id);
       const { containers } = await agentCall(() => peer.request('inventory.list', {}));
       const workers = new Map(
         (await repository.workersOnNode(db, node.id)).map((worker) => [worker.id, worker]),

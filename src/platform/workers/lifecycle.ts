@@ -2,12 +2,16 @@ import { AgentRequestError } from '../../agent/peer.js';
 import type { Env } from '../../agent/protocol/schemas.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
-import { type AgentRegistry, agentRegistry } from '../nodes/registry.js';
+import type { Database } from '../../db/schema.js';
+import type { JobKind } from '../jobs/kinds.js';
+import { jobKinds } from '../jobs/kinds.js';
+import type { JobRow } from '../jobs/queue.js';
+import { type AgentRegistry, type ConnectedAgent, agentRegistry } from '../nodes/registry.js';
 import * as nodes from '../nodes/repository.js';
 import { decryptSecretsForWorker } from '../projects/worker-secrets.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
-import { type WorkerTasks, workerTasks } from './tasks.js';
+import type { WorkerState } from './tables.js';
 
 /** Creating a container may pull nothing but still unpack a large image. */
 const CREATE_TIMEOUT_MS = 5 * 60_000;
@@ -44,31 +48,68 @@ async function workerEnvironment(ctx: AppContext, row: WorkerRow): Promise<Env> 
   return env;
 }
 
-/** Runs the moves of a worker's lifecycle on its node's agent and records each step. */
+/** The job kinds of a worker's moves; each is queued with the state change it carries out. */
+export const WorkerJobs = {
+  create: 'worker.create',
+  start: 'worker.start',
+  stop: 'worker.stop',
+  delete: 'worker.delete',
+} as const;
+
+/**
+ * Runs the moves of a worker's lifecycle on its node's agent, as jobs (see
+ * src/platform/jobs): whichever server process holds the agent runs them,
+ * and a move cut off by a process's death runs again in the next one, so
+ * each picks up from what it finds.
+ */
 export class WorkerLifecycle {
   readonly registry: AgentRegistry;
-  readonly tasks: WorkerTasks;
 
   constructor(private readonly ctx: AppContext) {
     this.registry = agentRegistry(ctx);
-    this.tasks = workerTasks(ctx);
   }
 
-  private async fail(row: WorkerRow, error: unknown): Promise<void> {
-    const reason = reasonOf(error);
-    this.ctx.log.warn({ workerId: row.id, reason }, 'worker move failed');
-    await repository.updateWorker(this.ctx.db, row.id, { state: 'failed', state_reason: reason });
-  }
-
-  /** Queues a move; a failure is recorded as the `failed` state with its reason. */
-  private queue(row: WorkerRow, move: () => Promise<void>): Promise<void> {
-    return this.tasks.run(row.id, async () => {
-      try {
-        await move();
-      } catch (error) {
-        await this.fail(row, error);
-      }
+  /** Registers the moves as job kinds of the application. */
+  register(): void {
+    const kinds = jobKinds(this.ctx);
+    const kind = (
+      from: readonly WorkerState[],
+      move: (row: WorkerRow, agent: ConnectedAgent, job: JobRow) => Promise<void>,
+    ): JobKind => ({
+      run: async (job, agent) => {
+        const row = await repository.findWorker(this.ctx.db, job.target_id);
+        // Gone, or settled meanwhile (by an earlier attempt of this job or the reconciler).
+        if (row === undefined || !from.includes(row.state)) return;
+        await move(row, agent, job);
+      },
+      fail: (db, job, reason) => this.fail(db, job.target_id, from, reason),
     });
+    kinds.register(
+      WorkerJobs.create,
+      kind(['creating'], (row, agent, job) => this.create(row, agent, job)),
+    );
+    kinds.register(
+      WorkerJobs.start,
+      kind(['starting'], (row, agent) => this.start(row, agent)),
+    );
+    kinds.register(
+      WorkerJobs.stop,
+      kind(['stopping'], (row, agent) => this.stop(row, agent)),
+    );
+    kinds.register(
+      WorkerJobs.delete,
+      kind(['deleting'], (row, agent, job) => this.remove(row, agent, job.payload.force === true)),
+    );
+  }
+
+  private async fail(
+    db: Database,
+    workerId: string,
+    from: readonly WorkerState[],
+    reason: string,
+  ): Promise<void> {
+    this.ctx.log.warn({ workerId, reason }, 'worker move failed');
+    await repository.updateWorker(db, workerId, { state: 'failed', state_reason: reason }, from);
   }
 
   /** Records what `container.start` answered: ready, or failed naming the checkout. */
@@ -92,19 +133,28 @@ export class WorkerLifecycle {
     );
   }
 
-  private startContainer(row: WorkerRow, containerId: string) {
-    return this.registry
-      .peer(row.node_id)
-      .request(
-        'container.start',
-        { containerId, repositories: row.repositories, gitEnv: {} },
-        START_TIMEOUT_MS,
-      );
+  private startContainer(row: WorkerRow, agent: ConnectedAgent, containerId: string) {
+    return agent.peer.request(
+      'container.start',
+      { containerId, repositories: row.repositories, gitEnv: {} },
+      START_TIMEOUT_MS,
+    );
   }
 
-  create(row: WorkerRow): Promise<void> {
-    return this.queue(row, async () => {
-      const peer = this.registry.peer(row.node_id);
+  /** The container an earlier, interrupted attempt made for the worker, if any. */
+  private async earlierContainer(row: WorkerRow, agent: ConnectedAgent): Promise<string | null> {
+    const result = await agent.peer.request('inventory.reconcile', {
+      workers: [{ workerId: row.id, containerId: null }],
+    });
+    return result.present.find((entry) => entry.workerId === row.id)?.container.id ?? null;
+  }
+
+  private async create(row: WorkerRow, agent: ConnectedAgent, job: JobRow): Promise<void> {
+    const { peer } = agent;
+    let containerId = row.container_id;
+    if (containerId === null && job.attempts > 1)
+      containerId = await this.earlierContainer(row, agent);
+    if (containerId === null) {
       const node = await nodes.findNodeById(this.ctx.db, row.node_id);
       const env = await workerEnvironment(this.ctx, row);
       const container = await peer.request(
@@ -122,69 +172,55 @@ export class WorkerLifecycle {
         },
         CREATE_TIMEOUT_MS,
       );
-      const kept = await repository.updateWorker(
-        this.ctx.db,
-        row.id,
-        { container_id: container.id },
-        ['creating'],
-      );
-      if (kept === undefined) {
-        // Deleted while the container was being made.
-        await peer.request('container.remove', { containerId: container.id, force: true });
-        return;
+      containerId = container.id;
+    }
+    const kept = await repository.updateWorker(this.ctx.db, row.id, { container_id: containerId }, [
+      'creating',
+    ]);
+    if (kept === undefined) {
+      // Deleted (or settled) while the container was being made.
+      if ((await repository.findWorker(this.ctx.db, row.id)) === undefined) {
+        await peer.request('container.remove', { containerId, force: true });
       }
-      await this.started(row, await this.startContainer(row, container.id));
-    });
+      return;
+    }
+    await this.started(row, await this.startContainer(row, agent, containerId));
   }
 
-  start(row: WorkerRow): Promise<void> {
-    return this.queue(row, async () => {
-      if (row.container_id === null) throw new Error('the worker has no container');
-      await this.started(row, await this.startContainer(row, row.container_id));
-    });
+  private async start(row: WorkerRow, agent: ConnectedAgent): Promise<void> {
+    if (row.container_id === null) throw new Error('the worker has no container');
+    await this.started(row, await this.startContainer(row, agent, row.container_id));
   }
 
-  stop(row: WorkerRow): Promise<void> {
-    return this.queue(row, async () => {
-      if (row.container_id === null) throw new Error('the worker has no container');
-      const container = await this.registry
-        .peer(row.node_id)
-        .request(
-          'container.stop',
-          { containerId: row.container_id, timeoutSeconds: STOP_TIMEOUT_SECONDS },
-          (STOP_TIMEOUT_SECONDS + 60) * 1000,
-        );
-      await repository.updateWorker(
-        this.ctx.db,
-        row.id,
-        { state: 'stopped', ports: container.ports },
-        ['stopping'],
-      );
-    });
+  private async stop(row: WorkerRow, agent: ConnectedAgent): Promise<void> {
+    if (row.container_id === null) throw new Error('the worker has no container');
+    const container = await agent.peer.request(
+      'container.stop',
+      { containerId: row.container_id, timeoutSeconds: STOP_TIMEOUT_SECONDS },
+      (STOP_TIMEOUT_SECONDS + 60) * 1000,
+    );
+    await repository.updateWorker(
+      this.ctx.db,
+      row.id,
+      { state: 'stopped', ports: container.ports },
+      ['stopping'],
+    );
   }
 
-  /** Removes the container (when the node is reachable) and then the worker. */
-  remove(row: WorkerRow, force: boolean): Promise<void> {
-    return this.queue(row, async () => {
-      const current = (await repository.findWorker(this.ctx.db, row.id)) ?? row;
-      if (current.container_id !== null) {
-        const agent = this.registry.get(row.node_id);
-        if (agent !== undefined) {
-          try {
-            await agent.peer.request('container.remove', {
-              containerId: current.container_id,
-              force: true,
-            });
-          } catch (error) {
-            const gone = error instanceof AgentRequestError && error.code === 'not_found';
-            if (!gone && !force) throw error;
-          }
-        } else if (!force) {
-          throw new AppError('node_offline', 'The node went offline before the removal');
-        }
+  /** Removes the container and then the worker. */
+  private async remove(row: WorkerRow, agent: ConnectedAgent, force: boolean): Promise<void> {
+    if (row.container_id !== null) {
+      try {
+        await agent.peer.request('container.remove', {
+          containerId: row.container_id,
+          force: true,
+        });
+      } catch (error) {
+        const gone = error instanceof AgentRequestError && error.code === 'not_found';
+        if (!gone && !force) throw error;
       }
-      await repository.deleteWorker(this.ctx.db, row.id);
-    });
+    }
+    await repository.deleteWorker(this.ctx.db, row.id);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ContainerSummary } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
 import type { ConnectedAgent } from '../nodes/registry.js';
-import type { WorkerLifecycle } from './lifecycle.js';
+import { enqueueJob, openJobTargets } from '../jobs/queue.js';
+import { type WorkerLifecycle, WorkerJobs } from './lifecycle.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
 
@@ -15,7 +16,6 @@ import * as repository from './repository.js';
  */
 export async function reconcileNode(
   ctx: AppContext,
-  lifecycle: WorkerLifecycle,
   agent: ConnectedAgent,
   inventory: ContainerSummary[] | null,
 ): Promise<void> {
@@ -30,25 +30,40 @@ export async function reconcileNode(
     containers = result.present.map((entry) => entry.container);
     missing = new Set(result.missing);
   }
+  const moving = await openJobTargets(
+    ctx.db,
+    workers.map((worker) => worker.id),
+  );
   const byWorker = new Map(
     containers.flatMap((container) =>
       container.workerId === null ? [] : [[container.workerId, container] as const],
     ),
   );
   for (const worker of workers) {
-    if (lifecycle.tasks.has(worker.id)) continue;
+    // A move under way (or queued) settles the worker itself.
+    if (moving.has(worker.id)) continue;
     const container = byWorker.get(worker.id);
     if (container === undefined && worker.container_id !== null) {
       if (inventory === null && !missing.has(worker.id)) continue;
-      await settleMissing(ctx, lifecycle, worker);
+      await settleMissing(ctx, worker);
     } else if (container !== undefined) {
-      await settlePresent(ctx, lifecycle, worker, container);
+      await settlePresent(ctx, worker, container);
     } else if (worker.state === 'creating') {
       await interrupted(ctx, worker, 'creation was interrupted before the container existed');
     } else if (worker.state === 'deleting') {
-      await lifecycle.remove(worker, true);
+      await finishDeletion(ctx, worker);
     }
   }
+}
+
+/** A deletion whose job is gone (an older server did not record it as one) is queued again. */
+async function finishDeletion(ctx: AppContext, worker: WorkerRow) {
+  await enqueueJob(ctx.db, {
+    kind: WorkerJobs.delete,
+    nodeId: worker.node_id,
+    targetId: worker.id,
+    payload: { force: true },
+  });
 }
 
 async function interrupted(ctx: AppContext, worker: WorkerRow, reason: string) {
@@ -57,9 +72,9 @@ async function interrupted(ctx: AppContext, worker: WorkerRow, reason: string) {
   ]);
 }
 
-async function settleMissing(ctx: AppContext, lifecycle: WorkerLifecycle, worker: WorkerRow) {
+async function settleMissing(ctx: AppContext, worker: WorkerRow) {
   if (worker.state === 'deleting') {
-    await lifecycle.remove(worker, true);
+    await finishDeletion(ctx, worker);
     return;
   }
   if (worker.state === 'lost') return;
@@ -71,15 +86,10 @@ async function settleMissing(ctx: AppContext, lifecycle: WorkerLifecycle, worker
   );
 }
 
-async function settlePresent(
-  ctx: AppContext,
-  lifecycle: WorkerLifecycle,
-  worker: WorkerRow,
-  container: ContainerSummary,
-) {
+async function settlePresent(ctx: AppContext, worker: WorkerRow, container: ContainerSummary) {
   const running = container.state === 'running';
   if (worker.state === 'deleting') {
-    await lifecycle.remove(worker, true);
+    await finishDeletion(ctx, worker);
   } else if (worker.state === 'creating' || worker.state === 'starting') {
     await interrupted(ctx, worker, `${worker.state} was interrupted; start the worker again`);
   } else if (worker.state === 'ready' && !running) {
@@ -107,13 +117,33 @@ async function settlePresent(
   }
 }
 
-/** Reconciles on every connection and every inventory change, one pass per node at a time. */
+/** What reconciling looks at in a report: each container's id, state and worker. */
+function signature(inventory: ContainerSummary[]): string {
+  return inventory
+    .map((container) => `${container.id}:${container.state}:${container.workerId ?? ''}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * Reconciles on every connection and every inventory change, one pass per
+ * node at a time. A report showing the same containers in the same states as
+ * the last one reconciled is skipped: agents may report often, and a large
+ * fleet's reports must not cost a pass each.
+ */
 export function watchNodes(ctx: AppContext, lifecycle: WorkerLifecycle): void {
   const passes = new Map<string, Promise<void>>();
+  const reconciled = new Map<string, string>();
   const schedule = (agent: ConnectedAgent, inventory: ContainerSummary[] | null) => {
+    const seen = inventory === null ? null : signature(inventory);
+    if (seen !== null && reconciled.get(agent.nodeId) === seen) return;
+    if (seen === null) reconciled.delete(agent.nodeId);
     const previous = passes.get(agent.nodeId) ?? Promise.resolve();
     const pass = previous
-      .then(() => reconcileNode(ctx, lifecycle, agent, inventory))
+      .then(() => reconcileNode(ctx, agent, inventory))
+      .then(() => {
+        if (seen !== null) reconciled.set(agent.nodeId, seen);
+      })
       .catch((error: unknown) =>
         ctx.log.warn({ err: error, nodeId: agent.nodeId }, 'could not reconcile the node'),
       )
@@ -124,4 +154,5 @@ export function watchNodes(ctx: AppContext, lifecycle: WorkerLifecycle): void {
   };
   lifecycle.registry.on('connected', (agent: ConnectedAgent) => schedule(agent, null));
   lifecycle.registry.on('inventory', (agent: ConnectedAgent) => schedule(agent, agent.inventory));
+  lifecycle.registry.on('disconnected', (nodeId: string) => reconciled.delete(nodeId));
 }

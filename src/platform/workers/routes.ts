@@ -1,13 +1,19 @@
 import Type from 'typebox';
 import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
+import { enqueueJob, type JobRow } from '../jobs/queue.js';
+import { waitForJob } from '../jobs/wait.js';
+import { nodeOffline } from '../nodes/registry.js';
+import { findNodeById } from '../nodes/repository.js';
+import { isOnline } from '../nodes/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { currentImage } from './images.js';
-import { workerLifecycle } from './lifecycle.js';
+import { WorkerJobs } from './lifecycle.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
 import {
@@ -41,38 +47,47 @@ const DELETABLE: readonly WorkerState[] = [
 ];
 
 /**
- * The worker routes. None runs in one transaction: the moves they start go on
- * after the answer, on the node's agent, and each step writes its own state.
+ * The worker routes. A move (spawn, start, stop, delete) is a job row written
+ * in the transaction that changes the worker's state; the server process
+ * holding the node's agent carries it out (src/platform/jobs). `wait=true`
+ * waits for the job's row, whichever process runs it.
  */
 export function workerRoutes(router: Router, ctx: AppContext): void {
-  const lifecycle = workerLifecycle(ctx);
   const { route } = orgRoutes(router, ctx, ['Workers']);
 
-  /** Moves the worker to `next` when it is in one of `from`, then runs the move. */
+  /** 503 `node_offline` unless some server process holds the node's agent. */
+  async function requireOnline(db: Database, nodeId: string): Promise<void> {
+    const node = await findNodeById(db, nodeId);
+    if (node === undefined || !isOnline(node)) throw nodeOffline(nodeId);
+  }
+
+  async function answer(db: Database, workerId: string, job: JobRow, wait: boolean | undefined) {
+    if (wait === true) await waitForJob(ctx, job.id);
+    const now = await repository.findWorker(db, workerId);
+    return now === undefined ? undefined : service.presentWorker(db, now);
+  }
+
+  /** Moves the worker to `next` when it is in one of `from` and queues the move, in one transaction. */
   async function transition(
     db: Database,
     row: WorkerRow,
     from: readonly WorkerState[],
     next: WorkerState,
     verb: string,
-    move: (row: WorkerRow) => Promise<void>,
+    kind: string,
     wait: boolean | undefined,
+    payload?: Record<string, unknown>,
   ) {
-    const moved = await repository.updateWorker(db, row.id, { state: next }, from);
-    if (moved === undefined) throw busy(row, verb);
-    const task = move(moved);
-    if (wait === true) await task;
-    const now = await repository.findWorker(db, row.id);
-    return now === undefined ? undefined : service.presentWorker(db, now);
+    const job = await inTransaction(db, async (trx) => {
+      const moved = await repository.updateWorker(trx, row.id, { state: next }, from);
+      if (moved === undefined) throw busy(row, verb);
+      return enqueueJob(trx, { kind, nodeId: row.node_id, targetId: row.id, payload });
+    });
+    return answer(db, row.id, job, wait);
   }
 
   /** Stop and start: a worker with a container, on a reachable node, in one of `from`. */
-  function powerMove(
-    from: readonly WorkerState[],
-    next: WorkerState,
-    verb: string,
-    move: (row: WorkerRow) => Promise<void>,
-  ) {
+  function powerMove(from: readonly WorkerState[], next: WorkerState, verb: string, kind: string) {
     return async (
       db: Database,
       access: OrgAccess,
@@ -86,8 +101,8 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
       );
       service.requireControl(access, row);
       if (row.container_id === null) throw busy(row, verb);
-      lifecycle.registry.peer(row.node_id);
-      const worker = await transition(db, row, from, next, verb, move, request.query.wait);
+      await requireOnline(db, row.node_id);
+      const worker = await transition(db, row, from, next, verb, kind, request.query.wait);
       if (worker === undefined) throw notFound('Worker');
       return worker;
     };
@@ -130,15 +145,24 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     handler: async (db, access, request) => {
       service.requireSpawn(access);
       const project = await projectInOrg(db, access, request.params.projectId);
-      const node = await service.placeWorker(db, access, lifecycle.registry, request.body.nodeId);
-      // A pre-built image holds the default branches; a worker on another branch clones afresh.
-      const image =
-        request.body.branch === undefined
-          ? await currentImage(ctx, project, node.id)
-          : ctx.config.workerImage;
-      const row = await service.createWorkerRow(db, access, project, node, image, request.body);
-      const task = lifecycle.create(row);
-      if (request.query.wait === true) await task;
+      // Placement, the insert and the job in one transaction, the candidate nodes locked:
+      // a node's maxWorkers holds whatever the concurrency.
+      const { node, row, job } = await inTransaction(db, async (trx) => {
+        const node = await service.placeWorker(trx, access, request.body.nodeId);
+        // A pre-built image holds the default branches; a worker on another branch clones afresh.
+        const image =
+          request.body.branch === undefined
+            ? await currentImage(ctx, project, node.id, trx)
+            : ctx.config.workerImage;
+        const row = await service.createWorkerRow(trx, access, project, node, image, request.body);
+        const job = await enqueueJob(trx, {
+          kind: WorkerJobs.create,
+          nodeId: node.id,
+          targetId: row.id,
+        });
+        return { node, row, job };
+      });
+      if (request.query.wait === true) await waitForJob(ctx, job.id);
       const now = (await repository.findWorker(db, row.id)) ?? row;
       return service.toWorker(now, node.public_address);
     },
@@ -180,7 +204,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     response: Worker,
     status: 202,
     errors: POWER_ERRORS,
-    handler: powerMove(['ready', 'failed'], 'stopping', 'stop', (moved) => lifecycle.stop(moved)),
+    handler: powerMove(['ready', 'failed'], 'stopping', 'stop', WorkerJobs.stop),
   });
 
   route({
@@ -198,9 +222,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     response: Worker,
     status: 202,
     errors: POWER_ERRORS,
-    handler: powerMove(['stopped', 'failed'], 'starting', 'start', (moved) =>
-      lifecycle.start(moved),
-    ),
+    handler: powerMove(['stopped', 'failed'], 'starting', 'start', WorkerJobs.start),
   });
 
   route({
@@ -213,7 +235,8 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     description:
       'Removes the container and its files, then the worker (state `deleting` meanwhile; answers 202 ' +
       'with it, or 204 once gone with `wait=true`). A node that cannot be reached gives 503 ' +
-      '`node_offline` unless `force=true`.',
+      '`node_offline` unless `force=true`, which removes the worker at once (204) and leaves its ' +
+      'container to the node.',
     params: WorkerParams,
     querystring: DeleteWorkerQuery,
     response: Worker,
@@ -225,15 +248,23 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
       const row = await service.workerInProject(db, access, projectId, workerId);
       service.requireControl(access, row);
       const force = request.query.force === true;
-      if (!force && row.container_id !== null) lifecycle.registry.peer(row.node_id);
+      const node = await findNodeById(db, row.node_id);
+      const online = node !== undefined && isOnline(node);
+      if (force && !online) {
+        // No agent to remove the container with: the worker goes at once.
+        await repository.deleteWorker(db, row.id);
+        return reply.code(204).send(null);
+      }
+      if (!force && row.container_id !== null && !online) throw nodeOffline(row.node_id);
       const worker = await transition(
         db,
         row,
         force ? [...DELETABLE, 'deleting'] : DELETABLE,
         'deleting',
         'be deleted',
-        (moved) => lifecycle.remove(moved, force),
+        WorkerJobs.delete,
         request.query.wait,
+        { force },
       );
       // Not in a transaction: answering here is safe.
       if (worker === undefined) return reply.code(204).send(null);

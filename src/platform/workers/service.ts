@@ -3,7 +3,6 @@ import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import type { AgentRegistry } from '../nodes/registry.js';
 import type { NodeRow } from '../nodes/repository.js';
 import * as nodes from '../nodes/repository.js';
 import { isOnline } from '../nodes/service.js';
@@ -95,23 +94,25 @@ export async function listWorkers(
   return rows.map((row) => toWorker(row, addresses.get(row.node_id) ?? null));
 }
 
-function nodeAvailable(node: NodeRow, registry: AgentRegistry): boolean {
-  return node.draining_at === null && isOnline(node) && registry.get(node.id) !== undefined;
+/** Some server process holds its agent (the job runs there), and it is not draining. */
+function nodeAvailable(node: NodeRow): boolean {
+  return node.draining_at === null && isOnline(node);
 }
 
 /**
  * The node a new worker goes to: the one named (409 `node_unavailable` when
- * it is offline or draining), else the online, not draining node with the
- * fewest active workers and room under its `maxWorkers` (409
- * `no_node_available` when there is none).
+ * it is offline, draining or full), else the online, not draining node with
+ * the fewest active workers and room under its `maxWorkers` (409
+ * `no_node_available` when there is none). The candidates are locked, so the
+ * caller must insert the worker in the same transaction (`db`): then no
+ * concurrent spawn can take the same free place.
  */
 export async function placeWorker(
   db: Database,
   access: OrgAccess,
-  registry: AgentRegistry,
   nodeId: string | undefined,
 ): Promise<NodeRow> {
-  const candidates = await nodes.listNodes(db, access.orgId);
+  const candidates = await nodes.lockPlacementNodes(db, access.orgId, nodeId);
   const counts = await repository.activeCounts(
     db,
     candidates.map((node) => node.id),
@@ -121,17 +122,17 @@ export async function placeWorker(
   if (nodeId !== undefined) {
     const node = candidates.find((candidate) => candidate.id === nodeId);
     if (node === undefined) throw notFound('Node');
-    if (!nodeAvailable(node, registry) || !hasRoom(node)) {
+    if (!nodeAvailable(node) || !hasRoom(node)) {
       throw conflict('node_unavailable', 'The node is offline, draining or full', {
         nodeId,
         draining: node.draining_at !== null,
-        online: registry.get(node.id) !== undefined,
+        online: isOnline(node),
       });
     }
     return node;
   }
   const available = candidates
-    .filter((node) => nodeAvailable(node, registry) && hasRoom(node))
+    .filter((node) => nodeAvailable(node) && hasRoom(node))
     .sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
   const chosen = available[0];
   if (chosen === undefined) {

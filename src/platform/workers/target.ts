@@ -36,17 +36,18 @@ export async function workerTarget(
   return runningTarget(registry, access, row);
 }
 
-export function runningTarget(
+export async function runningTarget(
   registry: AgentRegistry,
   access: OrgAccess,
   row: WorkerRow,
-): WorkerTarget {
+): Promise<WorkerTarget> {
   if (row.state !== 'ready' || row.container_id === null) {
     throw conflict('worker_not_running', `The worker is ${row.state}, not ready`, {
       state: row.state,
     });
   }
-  return { access, row, peer: registry.peer(row.node_id), containerId: row.container_id };
+  const peer = await registry.reach(row.node_id);
+  return { access, row, peer, containerId: row.container_id };
 }
 
 /** What a route acting on a running worker may answer beyond the usual. */

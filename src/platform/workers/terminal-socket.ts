@@ -173,7 +173,7 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
       access = await orgs.orgAccess(ctx.db, principal, row.org_id);
     }
     requireControl(access, row);
-    request.workerTarget = runningTarget(registry, access, row);
+    request.workerTarget = await runningTarget(registry, access, row);
   }
 
   function attach(socket: WebSocket, request: FastifyRequest): void {

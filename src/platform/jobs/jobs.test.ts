@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../test/helpers/assert.js';
+import {
+  connectFakeAgent,
+  type FakeAgent,
+  fakeContainers,
+} from '../../../test/helpers/fake-agent.js';
+import {
+  createNodeTestBed,
+  type NodeTestBed,
+  waitForNodeStatus,
+} from '../../../test/helpers/nodes.js';
+import { buildApp } from '../../app.js';
+import { newId } from '../../lib/ids.js';
+import { modules } from '../../modules.js';
+
+/**
+ * Jobs across server processes: a second application on the same database
+ * stands for a second process (its own runner, registry and listener).
+ */
+describe('worker moves as jobs', () => {
+  let bed: NodeTestBed;
+  let other: FastifyInstance;
+  let otherUrl: string;
+  let projectId: string;
+  const agents: FakeAgent[] = [];
+
+  beforeAll(async () => {
+    bed = await createNodeTestBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
+    const built = await buildApp({
+      config: bed.t.ctx.config,
+      db: bed.t.db,
+      dbKind: bed.t.dbKind,
+      modules,
+    });
+    other = built.app;
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    const project = await bed.t.api.post(
+      `/orgs/${bed.org.id}/projects`,
+      { name: 'jobs' },
+      { token: bed.owner.token },
+    );
+    projectId = project.body.id;
+  });
+  afterAll(async () => {
+    await Promise.all(agents.map((agent) => agent.close()));
+    await other.close();
+    await bed.close();
+  });
+
+  const workers = () => `/orgs/${bed.org.id}/projects/${projectId}/workers` as const;
+  const as = () => ({ token: bed.owner.token });
+
+  async function node(name: string, server: string, runtime = fakeContainers()) {
+    const created = await bed.t.api.post(`/orgs/${bed.org.id}/nodes`, { name }, as());
+    const id: string = created.body.node.id;
+    const agent = connectFakeAgent(server, created.body.token, runtime);
+    agents.push(agent);
+    await agent.welcomed;
+    await waitForNodeStatus(bed, id, 'online');
+    return { id, agent, runtime };
+  }
+
+  async function job(workerId: string) {
+    return present(
+      await bed.t.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('target_id', '=', workerId)
+        .executeTakeFirst(),
+      'job',
+    );
+  }
+
+  it('runs a spawn asked of one process on the process holding the agent, and wait=true waits for it', async () => {
+    const held = await node('held-elsewhere', otherUrl);
+    const spawned = await bed.t.api.post(`${workers()}?wait=true`, { nodeId: held.id }, as());
+    expect(spawned.status).toBe(201);
+    expect(spawned.body).toMatchObject({ state: 'ready', nodeId: held.id });
+    expect(held.agent.received.get('container.create')).toBe(1);
+    expect(await job(spawned.body.id)).toMatchObject({
+      kind: 'worker.create',
+      state: 'succeeded',
+      attempts: 1,
+      lease_owner: null,
+    });
+
+    const stopped = await bed.t.api.post(
+      `${workers()}/${spawned.body.id}/stop?wait=true`,
+      {},
+      as(),
+    );
+    expect(stopped.body).toMatchObject({ state: 'stopped' });
+    const deleted = await bed.t.api.delete(`${workers()}/${spawned.body.id}?wait=true`, as());
+    expect(deleted.status).toBe(204);
+    expect(held.runtime.containers.size).toBe(0);
+  });
+
+  it('takes over a move whose process died once its lease ran out, adopting the container it made', async () => {
+    const target = await node('takeover', bed.baseUrl, fakeContainers(['container.create']));
+    // A process died mid-spawn: its worker is creating, its job running under a lease that ran out,
+    // and the container it had asked for exists.
+    const spawned = await bed.t.api.post(workers(), { nodeId: target.id }, as());
+    const workerId: string = spawned.body.id;
+    await bed.t.db
+      .updateTable('jobs')
+      .set({
+        state: 'running',
+        attempts: 1,
+        lease_owner: newId(),
+        lease_expires_at: sql<Date>`now() - interval '1 second'`,
+      })
+      .where('target_id', '=', workerId)
+      .execute();
+    target.runtime.containers.set('c-earlier-000000000000', { workerId, running: false });
+
+    const worker = await pollWorker(workerId, (state) => state !== 'creating');
+    expect(worker).toMatchObject({ state: 'ready', containerId: 'c-earlier-000000000000' });
+    expect(await job(workerId)).toMatchObject({ state: 'succeeded', attempts: 2 });
+  });
+
+  it('fails the worker with a reason when its move was interrupted too often', async () => {
+    const target = await node('flaky', bed.baseUrl, fakeContainers(['container.create']));
+    const spawned = await bed.t.api.post(workers(), { nodeId: target.id }, as());
+    const workerId: string = spawned.body.id;
+    await bed.t.db
+      .updateTable('jobs')
+      .set({
+        state: 'running',
+        attempts: 3,
+        lease_owner: newId(),
+        lease_expires_at: sql<Date>`now() - interval '1 second'`,
+      })
+      .where('target_id', '=', workerId)
+      .execute();
+    const worker = await pollWorker(workerId, (state) => state !== 'creating');
+    expect(worker).toMatchObject({ state: 'failed', stateReason: 'interrupted 3 times' });
+    expect(await job(workerId)).toMatchObject({ state: 'failed', error: 'interrupted 3 times' });
+  });
+
+  it('fails the move of a node that went away and did not come back, with the reason', async () => {
+    const gone = await node('gone', bed.baseUrl, fakeContainers(['container.create']));
+    const spawned = await bed.t.api.post(workers(), { nodeId: gone.id }, as());
+    const workerId: string = spawned.body.id;
+    await gone.agent.close();
+    await waitForNodeStatus(bed, gone.id, 'offline');
+    // Past the grace an agent has to come back.
+    await bed.t.db
+      .updateTable('nodes')
+      .set({ last_seen_at: sql<Date>`now() - interval '5 minutes'` })
+      .where('id', '=', gone.id)
+      .execute();
+    const worker = await pollWorker(workerId, (state) => state !== 'creating');
+    expect(worker).toMatchObject({
+      state: 'failed',
+      stateReason: 'the node went offline before the move finished',
+    });
+  });
+
+  async function pollWorker(workerId: string, done: (state: string) => boolean) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const response = await bed.t.api.get(`${workers()}/${workerId}`, as());
+      if (done(response.body.state) || Date.now() > deadline) return response.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+});
