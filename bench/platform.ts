@@ -18,9 +18,10 @@ export interface PlatformBench {
   stop(): Promise<void>;
 }
 
-export async function startPlatformBench(): Promise<PlatformBench> {
+/** `agentArgs`: more arguments of `sparrow agent` (such as `--no-tmux`). */
+export async function startPlatformBench(agentArgs: string[] = []): Promise<PlatformBench> {
   const database = (process.env.BENCH_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
-  const image = process.env.BENCH_IMAGE ?? 'localhost/sparrow/workspace:v1';
+  const image = process.env.BENCH_IMAGE ?? 'localhost/sparrow/workspace:v2';
   const server = await startServer(database, { WORKER_IMAGE: image });
   const token = await registerUser(server.url);
   const org = await call(server.url, 'POST', '/api/orgs', { name: 'Bench' }, token);
@@ -36,7 +37,7 @@ export async function startPlatformBench(): Promise<PlatformBench> {
   );
   const agent: ChildProcess = spawn(
     process.execPath,
-    ['dist/main.js', 'agent', '--server', server.url],
+    ['dist/main.js', 'agent', '--server', server.url, ...agentArgs],
     {
       env: {
         PATH: process.env.PATH ?? '',

@@ -17,7 +17,8 @@ const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /**
  * Inserts `count` cards with set-based SQL, in chunks: a status, a select, a
  * multi-select, a number, a date and a person on each, and manual-order keys
- * `d` + four base-62 digits (valid fractional keys, increasing with n).
+ * `d` + four base-62 digits (valid fractional keys, increasing with n). One
+ * title in a hundred holds the word `needle` (the search case).
  */
 export async function seedItems(
   db: Database,
@@ -29,7 +30,8 @@ export async function seedItems(
     const end = Math.min(plan.count, start + chunk - 1);
     await sql`
       insert into items (id, workspace_id, collection_id, number, title, status_id, properties, sort_key, created_by, body)
-      select gen_random_uuid(), ${plan.workspaceId}, ${plan.collectionId}, n, 'Card ' || n,
+      select gen_random_uuid(), ${plan.workspaceId}, ${plan.collectionId}, n,
+        'Card ' || n || case when n % 100 = 0 then ' needle' else '' end,
         (${plan.statusIds}::uuid[])[1 + n % ${plan.statusIds.length}],
         jsonb_build_object(
           'stage', (${plan.stageOptions}::text[])[1 + (n * 7) % ${plan.stageOptions.length}],

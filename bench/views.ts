@@ -59,6 +59,7 @@ const { app } = await buildApp({
   db: database.db,
   dbKind: database.kind,
   modules,
+  notifications: database.notifications,
 });
 
 async function call(

@@ -3,7 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
+import { RegistryCache } from './content/fields/registry-cache.js';
 import type { DatabaseKind, PoolCounters } from './db/connect.js';
+import { createListener, type NotificationSource } from './db/listen.js';
 import type { Database } from './db/schema.js';
 import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
@@ -34,6 +36,8 @@ export interface BuildOptions {
   modules: readonly AppModule[];
   /** The PostgreSQL pool's counters, reported by `/metrics`. */
   pool?: PoolCounters;
+  /** Where this app's LISTEN/NOTIFY notifications come from (the handle's `notifications`). */
+  notifications?: () => NotificationSource;
 }
 
 /** A registered route, as the route-to-scope tables and their tests see it. */
@@ -75,6 +79,7 @@ export async function buildApp({
   dbKind,
   modules,
   pool,
+  notifications,
 }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
@@ -92,7 +97,19 @@ export async function buildApp({
     ...httpServerOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const ctx: AppContext = { config, db, dbKind, log: app.log };
+  const listener = createListener(notifications?.());
+  const registries = new RegistryCache();
+  const ctx: AppContext = { config, db, dbKind, log: app.log, listener, registries };
+  app.addHook('onClose', async () => {
+    await registries.stop();
+    await listener.close();
+  });
+  await registries.start(listener).catch((error: unknown) => {
+    app.log.warn(
+      { err: error },
+      'registry notifications unavailable; registries reload by version',
+    );
+  });
   const metrics = installMetrics(app, ctx, pool);
   for (const module of modules) for (const sink of module.eventSinks ?? []) installEventSink(sink);
 
@@ -140,6 +157,7 @@ export async function buildApp({
     app,
     db,
     modules.flatMap((module) => module.credentials ?? []),
+    config.publicUrl,
   );
 
   await app.register(async (root) => {

@@ -361,6 +361,6 @@ export function loadConfig(env: Env = process.env): Config {
     idp: idpConfig(env, publicUrl),
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
-    workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v1',
+    workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v2',
   };
 }

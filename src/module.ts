@@ -7,7 +7,9 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Config } from './config.js';
+import type { RegistryCache } from './content/fields/registry-cache.js';
 import type { DatabaseKind } from './db/connect.js';
+import type { Listener } from './db/listen.js';
 import type { Migrations } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import type { EventSink } from './events/writer.js';
@@ -19,6 +21,10 @@ export interface AppContext {
   db: Database;
   dbKind: DatabaseKind;
   log: FastifyBaseLogger;
+  /** LISTEN/NOTIFY over the app's own connection (`db/listen.ts`); closed with the app. */
+  listener: Listener;
+  /** The workspaces' registries this app holds in memory (`content/fields/registry-cache.ts`). */
+  registries: RegistryCache;
 }
 
 /** Fastify with TypeBox types for params, query, body and responses. */

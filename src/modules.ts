@@ -20,6 +20,7 @@ import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
+import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
 import { jobsModule } from './platform/jobs/index.js';
 import { nodesModule } from './platform/nodes/index.js';
@@ -56,6 +57,7 @@ export const modules: readonly AppModule[] = [
   relayModule,
   workersModule,
   imageBuildsModule,
+  deploymentsModule,
   webhooksModule,
   importsModule,
   invitationsModule,

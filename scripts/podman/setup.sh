@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 socket=${SPARROW_PODMAN_SOCKET:-/run/sparrow-podman/podman.sock}
 cache=${SPARROW_IMAGE_CACHE:-/var/cache/sparrow/images}
 busybox_image=localhost/sparrow/busybox:v1
-workspace_image=localhost/sparrow/workspace:v1
+workspace_image=localhost/sparrow/workspace:v2
 export CONTAINERS_CONF="$here/containers.conf"
 
 log() { printf 'podman-setup: %s\n' "$*"; }
@@ -137,16 +137,18 @@ debian_mirror() {
   printf '%s\n' "$uri"
 }
 
-# Debian minbase with git, bash and CA certificates: the default workspace.
+# Debian minbase with git, bash, CA certificates and tmux (which holds terminal
+# sessions so they outlive the agent): the default workspace. Bump the tag when
+# the package list changes so caches and CI build it again.
 build_workspace() {
   podman image exists "$workspace_image" && return
-  local tarball="$cache/workspace-v1.tar"
+  local tarball="$cache/workspace-v2.tar"
   if [ ! -s "$tarball" ]; then
     local suite work
     suite=$(. /etc/os-release && printf '%s' "$VERSION_CODENAME")
     work=$(mktemp -d)
     log "debootstrap $suite (minbase + git, bash) into $work; cached as $tarball"
-    debootstrap --variant=minbase --include=git,bash,ca-certificates,procps,less \
+    debootstrap --variant=minbase --include=git,bash,ca-certificates,procps,less,tmux \
       "$suite" "$work/root" "$(debian_mirror)" >"$work/debootstrap.log" 2>&1 ||
       { tail -n 30 "$work/debootstrap.log" >&2; fail "debootstrap failed"; }
     rm -rf "$work/root/var/cache/apt/archives/"*.deb "$work/root/var/lib/apt/lists/"* \

@@ -16,7 +16,15 @@ import { describeEndpoint } from './engine.js';
 describe('agent arguments', () => {
   it('reads flags, with = or a separate value, over the environment', () => {
     const args = parseAgentArgs(
-      ['--server', 'http://s:8080', '--token=tok', '--docker-host', 'unix:///x.sock', '--no-init'],
+      [
+        '--server',
+        'http://s:8080',
+        '--token=tok',
+        '--docker-host',
+        'unix:///x.sock',
+        '--no-init',
+        '--no-tmux',
+      ],
       { AGENT_SERVER_URL: 'http://ignored', AGENT_TOKEN: 'ignored' },
     );
     expect(args).toMatchObject({
@@ -24,6 +32,7 @@ describe('agent arguments', () => {
       token: 'tok',
       engine: { kind: 'socket', socketPath: '/x.sock' },
       init: false,
+      tmux: false,
       logLevel: 'info',
     });
   });
@@ -39,6 +48,7 @@ describe('agent arguments', () => {
       token: 'secret',
       engine: { kind: 'tcp', port: 2375 },
       init: true,
+      tmux: true,
     });
   });
 

@@ -25,6 +25,9 @@ Options (each falls back to an environment variable):
                        default: the first of /var/run/docker.sock,
                        /run/podman/podman.sock, /run/sparrow-podman/podman.sock)
   --no-init            do not run an init process as PID 1 of containers
+  --no-tmux            hold terminal sessions in the agent even where the image
+                       has tmux (they then end with the agent, but every byte
+                       reaches the client as written)
   --log-level LEVEL    fatal, error, warn, info, debug (LOG_LEVEL; default info)
   -h, --help           this text
 `;
@@ -44,6 +47,8 @@ export interface AgentArgs {
   token: string;
   engine: EngineEndpoint;
   init: boolean;
+  /** Terminal sessions held by tmux where the image has it. */
+  tmux: boolean;
   logLevel: string;
 }
 
@@ -62,10 +67,12 @@ export function parseAgentArgs(argv: readonly string[], env: Env = process.env):
   const values = new Map<string, string>();
   let help = false;
   let init = true;
+  let tmux = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '--no-init') init = false;
+    else if (arg === '--no-tmux') tmux = false;
     else {
       const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
       if (!VALUE_FLAGS.includes(flag)) throw new AgentArgsError(`unknown argument "${arg}"`);
@@ -90,6 +97,7 @@ export function parseAgentArgs(argv: readonly string[], env: Env = process.env):
       token: token ?? '',
       engine: parseDockerHost(''),
       init,
+      tmux,
       logLevel,
     };
   }
@@ -114,7 +122,7 @@ export function parseAgentArgs(argv: readonly string[], env: Env = process.env):
       throw new AgentArgsError(`--docker-host: ${error.message}`);
     throw error;
   }
-  return { help, server, token, engine, init, logLevel };
+  return { help, server, token, engine, init, tmux, logLevel };
 }
 
 /**
@@ -124,7 +132,7 @@ export function parseAgentArgs(argv: readonly string[], env: Env = process.env):
 export async function runAgent(args: AgentArgs): Promise<void> {
   const logger = pino({ level: args.logLevel, base: { component: 'agent' } });
   const docker = createEngine(args.engine);
-  const runtime = new Runtime(docker, { init: args.init });
+  const runtime = new Runtime(docker, { init: args.init, tmux: args.tmux });
   const engine = describeEndpoint(args.engine);
   try {
     await docker.ping();

@@ -36,8 +36,8 @@ describeEngine('background commands', () => {
   });
 
   const finished = (id: string) =>
-    eventually(() => {
-      const output = tracker.get(id);
+    eventually(async () => {
+      const output = await tracker.get(id);
       return output.state === 'running' ? undefined : output;
     });
 
@@ -68,7 +68,9 @@ describeEngine('background commands', () => {
       command: ['sh', '-c', 'echo begun; sleep 601 & sleep 602; wait'],
       env: { PURPOSE: 'cancel-test' },
     });
-    await eventually(() => (tracker.get(started.id).stdout === 'begun\n' ? true : undefined));
+    await eventually(async () =>
+      (await tracker.get(started.id)).stdout === 'begun\n' ? true : undefined,
+    );
     const cancelled = await tracker.cancel(started.id);
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.endedAt).not.toBeNull();
@@ -87,7 +89,9 @@ describeEngine('background commands', () => {
         'echo first; until [ -s /tmp/go-signal ]; do sleep 0.1; done; read line < /tmp/go-signal; echo "second $line" >&2',
       ],
     });
-    await eventually(() => (tracker.get(started.id).stdout === 'first\n' ? true : undefined));
+    await eventually(async () =>
+      (await tracker.get(started.id)).stdout === 'first\n' ? true : undefined,
+    );
     const chunks: OutputChunk[] = [];
     let ended: CommandInfo | undefined;
     const following = tracker.follow(started.id, {
@@ -130,9 +134,9 @@ describeEngine('background commands', () => {
   });
 
   it('answers an unknown id with command_not_found', async () => {
-    expect(() => tracker.get('no-such-command')).toThrow(
-      expect.objectContaining({ code: 'command_not_found' }),
-    );
+    await expect(tracker.get('no-such-command')).rejects.toMatchObject({
+      code: 'command_not_found',
+    });
     await expect(tracker.cancel('no-such-command')).rejects.toMatchObject({
       code: 'command_not_found',
     });

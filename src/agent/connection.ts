@@ -216,6 +216,7 @@ export class AgentConnection extends EventEmitter {
     const { runtime } = this.options;
     const node = await runtime.nodeInfo();
     const inventory = node.engine.reachable ? await runtime.inventory().catch(() => []) : [];
+    if (node.engine.reachable) await runtime.recover();
     this.send(
       socket,
       {

@@ -22,6 +22,8 @@ export interface ExecSpec {
   tty?: boolean;
   /** Attach standard input (written through the returned stream). */
   stdin?: boolean;
+  /** The MARKER_VARIABLE value, when the caller needs it before the start. */
+  marker?: string;
 }
 
 export interface StartedExec {
@@ -39,7 +41,7 @@ export async function startExec(
   containerId: string,
   spec: ExecSpec,
 ): Promise<StartedExec> {
-  const marker = randomUUID();
+  const marker = spec.marker ?? randomUUID();
   const tty = spec.tty ?? false;
   const stdin = spec.stdin ?? false;
   try {
@@ -194,6 +196,25 @@ export async function execRun(
   containerId: string,
   options: RunOptions,
 ): Promise<ExecResult> {
+  const result = await execRunBytes(docker, containerId, options);
+  return {
+    ...result,
+    stdout: result.stdout.toString('utf8'),
+    stderr: result.stderr.toString('utf8'),
+  };
+}
+
+export interface ExecBytes extends Omit<ExecResult, 'stdout' | 'stderr'> {
+  stdout: Buffer;
+  stderr: Buffer;
+}
+
+/** execRun with the output as bytes. */
+export async function execRunBytes(
+  docker: Docker,
+  containerId: string,
+  options: RunOptions,
+): Promise<ExecBytes> {
   const began = Date.now();
   const started = await startExec(docker, containerId, {
     ...options,
@@ -223,8 +244,8 @@ export async function execRun(
   const exitCode = await execExitCode(started.exec);
   return {
     exitCode,
-    stdout: Buffer.concat(output.stdout).toString('utf8'),
-    stderr: Buffer.concat(output.stderr).toString('utf8'),
+    stdout: Buffer.concat(output.stdout),
+    stderr: Buffer.concat(output.stderr),
     truncated: output.truncated,
     timedOut,
     durationMs: Date.now() - began,

@@ -92,11 +92,13 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
     'image.commit': (params) => runtime.commitImage(params),
     'image.remove': async (params) => ({ removed: await runtime.removeImage(params.reference) }),
     'command.start': (params) => runtime.commands.start(params),
-    'command.get': async (params) => runtime.commands.get(params.commandId),
+    'command.get': (params) => runtime.commands.get(params.commandId),
     'command.list': async (params) => ({ commands: runtime.commands.list(params.containerId) }),
     'command.cancel': (params) => runtime.commands.cancel(params.commandId),
     'terminal.create': (params) => runtime.terminals.create(params),
-    'terminal.list': async (params) => ({ terminals: runtime.terminals.list(params.containerId) }),
+    'terminal.list': async (params) => ({
+      terminals: await runtime.terminals.listFresh(params.containerId),
+    }),
     'terminal.kill': async (params) => {
       await runtime.terminals.kill(params.containerId, params.name);
       return { killed: true };
@@ -105,39 +107,28 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
 }
 
 export function streamHandlers(runtime: Runtime): StreamHandlers {
-  let attachments = 0;
   return {
     'terminal.attach': async (params) => {
-      const session = runtime.terminals.get(params.containerId, params.name);
-      if (params.cols !== undefined && params.rows !== undefined) {
-        await session.resize(params.cols, params.rows);
-      }
+      const session = await runtime.terminals.find(params.containerId, params.name);
+      const size =
+        params.cols !== undefined && params.rows !== undefined
+          ? { cols: params.cols, rows: params.rows }
+          : undefined;
       const info = session.info();
       return {
-        result: { ...info, attachments: info.attachments + 1 },
-        start: (sink) => {
-          const detach = session.attach({
-            data: (bytes) => sink.data(bytes),
-            end: (exitCode) => sink.end({ exitCode }),
-          });
-          // Each attachment pauses the session for its own reason: one
-          // client catching up does not resume another's pause.
-          const reason = `attachment-${++attachments}`;
-          return {
-            input: (bytes) => session.input(bytes),
-            resize: (cols, rows) => session.resize(cols, rows),
-            close: () => {
-              detach();
-              session.resume(reason);
+        result: { ...info, ...size, attachments: info.attachments + 1 },
+        start: (sink) =>
+          session.open(
+            {
+              data: (bytes) => sink.data(bytes),
+              end: (exitCode) => sink.end({ exitCode }),
             },
-            pause: () => session.pause(reason),
-            resume: () => session.resume(reason),
-          };
-        },
+            size,
+          ),
       };
     },
     'command.follow': async (params) => {
-      const info = runtime.commands.get(params.commandId);
+      const info = await runtime.commands.get(params.commandId);
       const { stdout: _stdout, stderr: _stderr, ...result } = info;
       return {
         result,

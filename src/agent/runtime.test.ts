@@ -9,6 +9,7 @@ import {
   removeLabelled,
   testRunLabel,
 } from '../../test/helpers/engine.js';
+import { followLogs } from './logs.js';
 import { Runtime } from './runtime.js';
 
 describeEngine('runtime against a real engine', () => {
@@ -138,6 +139,46 @@ describeEngine('runtime against a real engine', () => {
     expect(text).toBe('oops\nline 1\nline 2\nline 3\nline 4\nline 5\ncafé ✓\n');
     expect(await runtime.logs(container.id, 2)).toBe('line 5\ncafé ✓\n');
     expect(await runtime.logs(container.id, 0)).toBe('');
+  });
+
+  it('counts the last line without a newline as a line, and lines written in parts as one', async () => {
+    const container = await runtime.createContainer({
+      image: BUSYBOX_IMAGE,
+      labels,
+      command: [
+        'sh',
+        '-c',
+        // The engine stores "a" + "b\n" and "d" + "e" as partial records (its tail mixes them up).
+        'printf "x\\n"; printf "a"; sleep 0.3; printf "b\\nc\\n"; printf "d"; sleep 0.3; printf "e"; sleep 3600',
+      ],
+    });
+    await runtime.startContainer(container.id);
+    await eventually(async () =>
+      (await runtime.logs(container.id)).endsWith('de') ? true : undefined,
+    );
+    expect(await runtime.logs(container.id)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 1)).toBe('de');
+    expect(await runtime.logs(container.id, 2)).toBe('c\nde');
+    expect(await runtime.logs(container.id, 3)).toBe('ab\nc\nde');
+    expect(await runtime.logs(container.id, 4)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 100)).toBe('x\nab\nc\nde');
+    expect(await runtime.logs(container.id, 0)).toBe('');
+
+    // Followed from 2 lines back: the same lines, then what comes.
+    let followed = '';
+    const follower = await followLogs(
+      docker,
+      container.id,
+      2,
+      (frame) => {
+        followed += frame.data.toString();
+      },
+      () => {},
+    );
+    await eventually(() => (followed === 'c\nde' ? true : undefined), 10_000, 'the last 2 lines');
+    await runtime.exec(container.id, { command: ['sh', '-c', 'printf "f\\n" > /proc/1/fd/1'] });
+    await eventually(() => (followed === 'c\ndef\n' ? true : undefined), 10_000, followed);
+    follower.stop();
   });
 
   it('measures CPU and memory', async () => {

@@ -41,6 +41,8 @@ export const AGENT_VERSION = '0.1.0';
 export interface RuntimeOptions {
   /** Run an init as PID 1 of each container (Docker's docker-init, Podman's catatonit). */
   init?: boolean;
+  /** Hold terminal sessions in tmux where the image has it (default true). */
+  tmux?: boolean;
   /** Lines of scrollback each terminal session keeps. */
   scrollback?: number;
   /** Output kept per background command. */
@@ -59,6 +61,7 @@ export class Runtime {
   readonly terminals: TerminalManager;
   private readonly init: boolean;
   private readonly statsIntervalMs: number;
+  private recovered: Promise<void> | null = null;
 
   constructor(
     readonly docker: Docker,
@@ -67,7 +70,9 @@ export class Runtime {
     this.init = options.init ?? true;
     this.statsIntervalMs = options.statsIntervalMs ?? 300;
     this.commands = new CommandTracker(docker, { outputLimit: options.commandOutputLimit });
-    this.terminals = new TerminalManager(docker, options.scrollback);
+    this.terminals = new TerminalManager(docker, options.scrollback, {
+      multiplexer: options.tmux ?? true,
+    });
   }
 
   async nodeInfo(): Promise<NodeInfo> {
@@ -99,6 +104,23 @@ export class Runtime {
         engine: { reachable: false, name: null, version: null, apiVersion: null, error: message },
       };
     }
+  }
+
+  /**
+   * Once per agent start, before its first hello: finds the terminal
+   * sessions and background commands that outlived the previous agent in the
+   * running containers (tmux sessions, command files), so they are listed,
+   * attached and followed again. A failure is retried at the next hello.
+   */
+  recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      const running = (await this.inventory()).filter((c) => c.state === 'running');
+      const ids = running.map((c) => c.id);
+      await Promise.all([this.terminals.recover(ids), this.commands.recover(ids)]);
+    })().catch(() => {
+      this.recovered = null;
+    });
+    return this.recovered;
   }
 
   inventory(): Promise<ContainerSummary[]> {

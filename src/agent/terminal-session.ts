@@ -3,6 +3,7 @@ import { Emulator } from './emulator.js';
 import { execExitCode, resizeExec, type StartedExec, startExec, terminateMarked } from './exec.js';
 import type { TerminalCreateParams } from './protocol/methods.js';
 import type { TerminalInfo } from './protocol/schemas.js';
+import type { Terminal, TerminalAttachment } from './tmux-terminal.js';
 
 /** A login shell: bash when the image has it, else sh. */
 export const DEFAULT_SHELL = [
@@ -42,7 +43,8 @@ export interface TerminalSessionOptions {
  * so full-screen programs come back intact. Bytes stay bytes: clients see
  * exactly what the program wrote, every byte of it.
  */
-export class TerminalSession {
+export class TerminalSession implements Terminal {
+  private attachmentCount = 0;
   private readonly emulator: Emulator;
   private readonly attachments = new Set<Attachment>();
   private exitCode: number | null = null;
@@ -157,6 +159,23 @@ export class TerminalSession {
     });
     return () => {
       this.attachments.delete(attachment);
+    };
+  }
+
+  /** attach() with the stream controls of one client; its pauses are its own. */
+  open(sink: TerminalSink, size?: { cols: number; rows: number }): TerminalAttachment {
+    if (size !== undefined) void this.resize(size.cols, size.rows).catch(() => {});
+    const detach = this.attach(sink);
+    const reason = `attachment-${++this.attachmentCount}`;
+    return {
+      input: (bytes) => this.input(bytes),
+      resize: (cols, rows) => this.resize(cols, rows),
+      close: () => {
+        detach();
+        this.resume(reason);
+      },
+      pause: () => this.pause(reason),
+      resume: () => this.resume(reason),
     };
   }
 

@@ -57,7 +57,8 @@ describeEngine('persistent terminals', () => {
 
   beforeAll(async () => {
     docker = await connectTestEngine();
-    terminals = new TerminalManager(docker, 1000);
+    // The agent holds these sessions (tmux-terminals.test.ts covers sessions held by tmux).
+    terminals = new TerminalManager(docker, 1000, { multiplexer: false });
     const a = await createContainer(docker, { image: BUSYBOX_IMAGE, labels }, { init: true });
     const b = await createContainer(docker, { image: WORKSPACE_IMAGE, labels }, { init: true });
     await Promise.all([startContainer(docker, a.id), startContainer(docker, b.id)]);

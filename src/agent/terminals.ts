@@ -2,25 +2,91 @@ import type Docker from 'dockerode';
 import { AgentError } from './errors.js';
 import type { TerminalCreateParams } from './protocol/methods.js';
 import type { TerminalInfo } from './protocol/schemas.js';
-import { TerminalSession } from './terminal-session.js';
+import { DEFAULT_SHELL, TerminalSession } from './terminal-session.js';
+import { createTmuxSession, detachTmuxClients, listTmuxSessions } from './tmux.js';
+import { type Terminal, TmuxTerminal } from './tmux-terminal.js';
+
+export interface TerminalManagerOptions {
+  /** Hold sessions in tmux when the image has it (default true). */
+  multiplexer?: boolean;
+}
 
 /**
  * Named terminal sessions per container. A session lives until its program
  * exits or it is killed; clients attaching and detaching do not end it, nor
- * does the agent's connection to the server dropping.
+ * does the agent's connection to the server dropping. In a container whose
+ * image has tmux, tmux holds the session (tmux.ts), so it outlives the agent
+ * too: the sessions are listed from tmux. Elsewhere the agent holds it
+ * (TerminalSession) and it ends with the agent.
  */
 export class TerminalManager {
   private readonly sessions = new Map<string, TerminalSession>();
+  /** Sessions tmux holds, as last listed, per container. */
+  private readonly held = new Map<string, Map<string, TmuxTerminal>>();
   /** Names being created, so two creates of one name cannot both start a program. */
   private readonly creating = new Set<string>();
+  /** Containers found without tmux: a container's image does not change. */
+  private readonly withoutTmux = new Set<string>();
+  private readonly multiplexer: boolean;
 
   constructor(
     private readonly docker: Docker,
     private readonly scrollback = 5000,
-  ) {}
+    options: TerminalManagerOptions = {},
+  ) {
+    this.multiplexer = options.multiplexer ?? true;
+  }
 
   private static key(containerId: string, name: string): string {
     return `${containerId}\u0000${name}`;
+  }
+
+  /**
+   * Lists the container's tmux sessions again (after an agent restart, they
+   * are found here); false when the container has no tmux.
+   */
+  async refresh(containerId: string): Promise<boolean> {
+    if (!this.multiplexer || this.withoutTmux.has(containerId)) return false;
+    const listed = await listTmuxSessions(this.docker, containerId).catch(() => undefined);
+    if (listed === undefined) {
+      // The container is stopped or gone: its sessions with it.
+      this.held.delete(containerId);
+      return false;
+    }
+    if (listed === null) {
+      this.withoutTmux.add(containerId);
+      return false;
+    }
+    const previous = this.held.get(containerId) ?? new Map<string, TmuxTerminal>();
+    const current = new Map<string, TmuxTerminal>();
+    for (const info of listed) {
+      // Attachments are this agent's clients: tmux still counts one being detached.
+      const known = previous.get(info.name);
+      const attachments = known?.info().attachments ?? 0;
+      const terminal = known ?? new TmuxTerminal(this.docker, info);
+      terminal.update({ ...info, attachments });
+      current.set(info.name, terminal);
+    }
+    this.held.set(containerId, current);
+    return true;
+  }
+
+  /**
+   * After an agent start: lists the sessions of these containers, and detaches
+   * the tmux clients the previous agent left attached (their TTY execs are
+   * gone with it).
+   */
+  async recover(containerIds: string[]): Promise<void> {
+    await Promise.all(
+      containerIds.map(async (containerId) => {
+        const sessions = await listTmuxSessions(this.docker, containerId).catch(() => null);
+        for (const session of sessions ?? []) {
+          if (session.attachments === 0) continue;
+          await detachTmuxClients(this.docker, containerId, session.name).catch(() => {});
+        }
+        await this.refresh(containerId);
+      }),
+    );
   }
 
   async create(params: TerminalCreateParams): Promise<TerminalInfo> {
@@ -30,6 +96,22 @@ export class TerminalManager {
     }
     this.creating.add(key);
     try {
+      // A session under another user would be in that user's tmux server: the agent holds those.
+      if (params.user === undefined && (await this.refresh(params.containerId))) {
+        if (this.held.get(params.containerId)?.has(params.name)) {
+          throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
+        }
+        const info = await createTmuxSession(
+          this.docker,
+          params,
+          params.command ?? DEFAULT_SHELL,
+          this.scrollback,
+        );
+        const held = this.held.get(params.containerId) ?? new Map<string, TmuxTerminal>();
+        held.set(params.name, new TmuxTerminal(this.docker, info));
+        this.held.set(params.containerId, held);
+        return info;
+      }
       const session = await TerminalSession.start(this.docker, params, {
         scrollback: this.scrollback,
         onExit: (ended) => {
@@ -43,6 +125,7 @@ export class TerminalManager {
     }
   }
 
+  /** A session the agent holds (not one in tmux: see find). */
   get(containerId: string, name: string): TerminalSession {
     const session = this.sessions.get(TerminalManager.key(containerId, name));
     if (session === undefined) {
@@ -51,14 +134,41 @@ export class TerminalManager {
     return session;
   }
 
+  /** A session by name, held by the agent or by tmux (listed again from the container). */
+  async find(containerId: string, name: string): Promise<Terminal> {
+    const own = this.sessions.get(TerminalManager.key(containerId, name));
+    if (own !== undefined) return own;
+    // Listed a moment ago (terminal.list before an attach): no second exec. One
+    // that ended since ends its attachment at once.
+    const known = this.held.get(containerId)?.get(name);
+    if (known !== undefined) return known;
+    await this.refresh(containerId);
+    const held = this.held.get(containerId)?.get(name);
+    if (held === undefined) {
+      throw new AgentError('terminal_not_found', `no terminal ${name} in container ${containerId}`);
+    }
+    return held;
+  }
+
+  /** What is known now, without asking the containers (see listFresh). */
   list(containerId?: string): TerminalInfo[] {
-    return [...this.sessions.values()]
+    const held = [...this.held.entries()]
+      .filter(([id]) => containerId === undefined || id === containerId)
+      .flatMap(([, terminals]) => [...terminals.values()]);
+    return [...this.sessions.values(), ...held]
       .filter((session) => containerId === undefined || session.containerId === containerId)
       .map((session) => session.info())
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  async listFresh(containerId: string): Promise<TerminalInfo[]> {
+    await this.refresh(containerId);
+    return this.list(containerId);
+  }
+
   async kill(containerId: string, name: string): Promise<void> {
-    await this.get(containerId, name).kill();
+    const terminal = await this.find(containerId, name);
+    await terminal.kill();
+    this.held.get(containerId)?.delete(name);
   }
 }

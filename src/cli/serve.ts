@@ -15,6 +15,7 @@ export async function serve(config: Config): Promise<void> {
       dbKind: database.kind,
       modules,
       pool: database.pool,
+      notifications: database.notifications,
     });
     const hasAccount = await bootstrapAdminAccount(database.db, config, app.log);
     const stopBackground = await startBackground(ctx, modules);

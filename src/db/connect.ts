@@ -4,6 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { type NotificationSource, pgliteNotifications, postgresNotifications } from './listen.js';
+import { prepareMarkedStatements } from './prepared.js';
 import type { Database, DB } from './schema.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -16,6 +18,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PostgreSQL pool's counters, for the metrics; absent on PGlite (one connection). */
   pool?: PoolCounters;
+  /** A source of LISTEN/NOTIFY notifications of its own (one per app: `db/listen.ts`). */
+  notifications?: () => NotificationSource;
 }
 
 export interface PoolCounters {
@@ -73,6 +77,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', prepareMarkedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const handle: DatabaseHandle = {
     db,
@@ -80,6 +85,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
     url: options.url,
     close: () => db.destroy(),
     pool,
+    notifications: () => postgresNotifications(options.url),
   };
   try {
     const { rows } = await sql<{
@@ -105,7 +111,12 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
 /** Wraps an existing PGlite instance (tests load one from a migrated snapshot). */
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    notifications: () => pgliteNotifications(pglite),
+  };
 }
 
 /** Opens (or creates) the embedded database stored in `dataDir/pglite`. */

@@ -1,67 +1,74 @@
 import { sql } from 'kysely';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers/database.js';
-import type { DatabaseHandle } from './connect.js';
-import { Listener, notify } from './listen.js';
-import { inTransaction } from './transaction.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { createListener, notify } from './listen.js';
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const postgres = process.env.TEST_DATABASE_URL !== undefined;
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-describe.runIf(inject('testDatabase').kind === 'postgres')('LISTEN/NOTIFY', () => {
-  let database: DatabaseHandle;
-  let listener: Listener;
-  const received: string[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    listener = new Listener(database.url ?? null, pino({ level: 'silent' }));
-    listener.listen('test_channel', (payload) => received.push(payload));
-    await listener.ready();
-  });
-  afterAll(async () => {
-    await listener.close();
-    await database.close();
-  });
-
-  it('delivers a notification sent in a transaction when, and only if, it commits', async () => {
-    await inTransaction(database.db, (trx) => notify(trx, 'test_channel', 'committed'));
-    await expect(
-      inTransaction(database.db, async (trx) => {
-        await notify(trx, 'test_channel', 'rolled-back');
-        throw new Error('roll back');
-      }),
-    ).rejects.toThrow('roll back');
-    await notify(database.db, 'test_channel', 'after');
-    await until(() => received.includes('after'));
-    expect(received).toEqual(['committed', 'after']);
-  });
-
-  it('connects again after its connection is killed, and listens again', async () => {
-    const killed = await sql<{ pid: number }>`
-      select pg_terminate_backend(pid) as pid from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()
-        and query ilike 'listen%'`.execute(database.db);
-    expect(killed.rows.length).toBe(1);
-    // Notifications sent until it is back are lost (its users poll too): send until one arrives.
-    await until(async () => {
-      await notify(database.db, 'test_channel', 'back');
-      return received.includes('back');
-    });
+describe('listen and notify', () => {
+  it('delivers at commit, never from a rolled-back transaction, until unlistened', async () => {
+    const listener = createListener(t.notifications?.());
+    const heard: Array<string | null> = [];
+    const stop = await listener.listen('listen_test', (payload) => heard.push(payload));
+    try {
+      await t.db
+        .transaction()
+        .execute(async (tx) => {
+          await notify(tx, 'listen_test', 'lost');
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await t.db.transaction().execute(async (tx) => {
+        await notify(tx, 'listen_test', 'first');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(heard).toEqual([]);
+      });
+      await until(() => heard.length === 1, 'the committed notification');
+      await notify(t.db, 'listen_test', 'second');
+      await until(() => heard.length === 2, 'the second notification');
+      expect(heard).toEqual(['first', 'second']);
+      await stop();
+      await notify(t.db, 'listen_test', 'unheard');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['first', 'second']);
+    } finally {
+      await listener.close();
+    }
   });
 
-  it('refuses a channel name that is not a plain identifier', async () => {
-    expect(() => listener.listen('bad; drop table x', () => {})).toThrow(
-      'invalid notification channel',
-    );
-    await expect(notify(database.db, 'Bad-Name', 'x')).rejects.toThrow(
-      'invalid notification channel',
-    );
+  it('refuses a channel name that is not an identifier', async () => {
+    await expect(notify(t.db, 'bad; drop', 'x')).rejects.toThrow(/channel/);
   });
+
+  it.runIf(postgres)(
+    'reconnects after losing its connection and says it may have missed some',
+    async () => {
+      const listener = createListener(t.notifications?.());
+      const heard: Array<string | null> = [];
+      await listener.listen('listen_reconnect', (payload) => heard.push(payload));
+      try {
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'listen listen_reconnect'`.execute(t.db);
+        await until(() => heard.includes(null), 'the resynchronization signal');
+        await notify(t.db, 'listen_reconnect', 'after');
+        await until(() => heard.includes('after'), 'a notification after reconnecting');
+      } finally {
+        await listener.close();
+      }
+    },
+  );
 });

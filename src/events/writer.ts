@@ -52,6 +52,71 @@ function lookups(workspaceId: string, installed: readonly EventSink[]) {
 }
 
 /**
+ * Events about to be written: their records, the INSERT that writes them
+ * (for a statement of its own or a CTE of the statement that makes the
+ * change), the sinks' lookups as columns, and what runs once they are in.
+ */
+export interface PlannedEvents {
+  records: EventRecord[];
+  /**
+   * The INSERT of the events. `merge` adds to each event's changes a JSON
+   * object computed from a row of `merge.source` (a CTE of the same
+   * statement) whose `id` is the event's resource id: what only the
+   * statement knows, such as a card's number.
+   */
+  insert(merge?: { source: string; changes: RawBuilder<unknown> }): RawBuilder<unknown>;
+  /** The sinks' lookups, as columns `sink0`, `sink1`, ... of one row. */
+  lookups: RawBuilder<unknown>;
+  /** Runs the sinks with the lookups' row, once the events are inserted. */
+  finish(db: Database, looked: Record<string, unknown> | undefined): Promise<void>;
+}
+
+export function planEvents(scope: EventScope, inputs: readonly EventInput[]): PlannedEvents {
+  const ids = inputs.map(() => newId());
+  const batchId = scope.batchId ?? (inputs.length > 1 ? newId() : null);
+  const occurredAt = new Date();
+  const cause = scope.cause ?? 'edit';
+  const records: EventRecord[] = inputs.map((input, index) => ({
+    ...input,
+    id: ids[index] ?? '',
+    workspaceId: scope.workspaceId,
+    occurredAt,
+    actor: scope.actor,
+    batchId,
+    cause,
+  }));
+  const installed = [...sinks];
+  return {
+    records,
+    insert(merge) {
+      const source = merge === undefined ? undefined : sql.ref(merge.source);
+      return sql`
+        insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
+        select input.id, ${scope.workspaceId}, ${occurredAt}, input.type, input.resource_kind, input.resource_id,
+               ${JSON.stringify(scope.actor)}::jsonb,
+               ${merge === undefined ? sql`input.changes::jsonb` : sql`input.changes::jsonb || ${merge.changes}`},
+               ${batchId}, ${cause}
+        from unnest(
+          ${ids}::uuid[],
+          ${records.map((record) => record.type)}::text[],
+          ${records.map((record) => record.resource.kind)}::text[],
+          ${records.map((record) => record.resource.id)}::uuid[],
+          ${records.map((record) => JSON.stringify(record.changes))}::text[]
+        ) as input (id, type, resource_kind, resource_id, changes)
+        ${source === undefined ? sql`` : sql`join ${source} on ${source}.id = input.resource_id`}
+        returning 1`;
+    },
+    lookups: lookups(scope.workspaceId, installed),
+    async finish(db, looked) {
+      for (const [index, sink] of installed.entries()) {
+        const rows = looked?.[`sink${index}`];
+        await sink.write(db, records, Array.isArray(rows) ? rows : []);
+      }
+    },
+  };
+}
+
+/**
  * Writes events with the handle of the change they describe, so an event
  * exists if and only if its change commits. No lock: each event takes the
  * writing transaction's id and a position from a sequence, and the log is
@@ -66,40 +131,12 @@ export async function recordEvents(
 ): Promise<EventRecord[]> {
   if (inputs.length === 0) return [];
   if (!db.isTransaction) throw new Error('recordEvents must run in the transaction of the change');
-  const now = Date.now();
-  const ids = inputs.map(() => newId());
-  const batchId = scope.batchId ?? (inputs.length > 1 ? newId() : null);
-  const occurredAt = new Date(now);
-  const records: EventRecord[] = inputs.map((input, index) => ({
-    ...input,
-    id: ids[index] ?? '',
-    workspaceId: scope.workspaceId,
-    occurredAt,
-    actor: scope.actor,
-    batchId,
-    cause: scope.cause ?? 'edit',
-  }));
-  const installed = [...sinks];
-  const { rows } = await sql<Record<string, unknown[]>>`
-    with inserted as (
-      insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
-      select id, ${scope.workspaceId}, ${occurredAt}, type, resource_kind, resource_id,
-             ${JSON.stringify(scope.actor)}::jsonb, changes::jsonb, ${batchId}, ${scope.cause ?? 'edit'}
-      from unnest(
-        ${ids}::uuid[],
-        ${records.map((record) => record.type)}::text[],
-        ${records.map((record) => record.resource.kind)}::text[],
-        ${records.map((record) => record.resource.id)}::uuid[],
-        ${records.map((record) => JSON.stringify(record.changes))}::text[]
-      ) as input (id, type, resource_kind, resource_id, changes)
-      returning 1
-    )
-    select ${lookups(scope.workspaceId, installed)}`.execute(db);
-  const looked = rows[0] ?? {};
-  for (const [index, sink] of installed.entries()) {
-    await sink.write(db, records, looked[`sink${index}`] ?? []);
-  }
-  return records;
+  const planned = planEvents(scope, inputs);
+  const { rows } = await sql<Record<string, unknown>>`
+    with inserted as (${planned.insert()})
+    select ${planned.lookups}`.execute(db);
+  await planned.finish(db, rows[0]);
+  return planned.records;
 }
 
 /** Writes one event. */

@@ -70,6 +70,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,512}$/;
 
 /** The bearer token of a request: the Authorization header, else the session cookie. */
 export function readCredential(request: FastifyRequest): string | null {
+  return readCredentialFrom(request)?.token ?? null;
+}
+
+/** The bearer token of a request and where it came from. */
+function readCredentialFrom(
+  request: FastifyRequest,
+): { token: string; from: 'header' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
@@ -79,10 +86,38 @@ export function readCredential(request: FastifyRequest): string | null {
         'The Authorization header must be "Bearer <token>"',
       );
     }
-    return match[1];
+    return { token: match[1], from: 'header' };
   }
   const cookie = request.cookies[SESSION_COOKIE];
-  return cookie === undefined || cookie === '' ? null : cookie;
+  return cookie === undefined || cookie === '' ? null : { token: cookie, from: 'cookie' };
+}
+
+/** The `scheme://host[:port]` of a URL, or null when it is not one. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser sends the cookie with a WebSocket handshake whatever page opens
+ * it, and the same-origin policy does not cover WebSockets: a foreign page
+ * could drive a signed-in person's terminal. A cookie handshake is accepted
+ * only without `Origin` (not a browser) or from the service's own origin;
+ * a bearer token cannot be sent by another site, so it needs no check.
+ */
+function refuseForeignOrigin(request: FastifyRequest, publicOrigin: string | null): void {
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  if (publicOrigin !== null && originOf(origin) === publicOrigin) return;
+  throw forbidden(
+    'origin_not_allowed',
+    "A WebSocket handshake authenticated by the session cookie must come from this service's own origin (PUBLIC_URL)",
+  );
 }
 
 export function requirePrincipal(request: FastifyRequest): Principal {
@@ -104,12 +139,18 @@ export function requireUserPrincipal(request: FastifyRequest): UserPrincipal {
   return principal;
 }
 
-/** Installs the one hook that turns credentials into a principal, before any handler runs. */
+/**
+ * Installs the one hook that turns credentials into a principal, before any
+ * handler runs. `publicUrl` is the service's address (PUBLIC_URL): cookie
+ * WebSocket handshakes must come from its origin.
+ */
 export function installAuth(
   app: FastifyInstance,
   db: Database,
   resolvers: readonly CredentialResolver[],
+  publicUrl: string,
 ): void {
+  const publicOrigin = originOf(publicUrl);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -118,10 +159,11 @@ export function installAuth(
     if (access === undefined) {
       throw forbidden('route_not_accessible', 'This route accepts no credential');
     }
-    const token = readCredential(request);
-    if (token === null) {
+    const credential = readCredentialFrom(request);
+    if (credential === null) {
       throw unauthorized('unauthenticated', 'Authentication required: send a bearer token');
     }
+    const { token } = credential;
     const resolver = TOKEN_SHAPE.test(token)
       ? resolvers.find((candidate) => token.startsWith(candidate.prefix))
       : undefined;
@@ -140,6 +182,7 @@ export function installAuth(
       rule,
       declared,
     });
+    if (credential.from === 'cookie') refuseForeignOrigin(request, publicOrigin);
     request.principal = principal;
   });
 }

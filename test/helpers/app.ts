@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteRecord } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseKind } from '../../src/db/connect.js';
+import type { NotificationSource } from '../../src/db/listen.js';
 import type { Database } from '../../src/db/schema.js';
 import type { AppContext, AppModule } from '../../src/module.js';
 import { modules } from '../../src/modules.js';
@@ -18,6 +19,8 @@ export interface TestApp {
   routes: readonly RouteRecord[];
   db: Database;
   dbKind: DatabaseKind;
+  /** The database's LISTEN/NOTIFY source factory (another app on the same database takes its own). */
+  notifications?: () => NotificationSource;
   /** A client for the root `/`; `api` is the same for the `/api` root. */
   http: Client<''>;
   api: Client<'/api'>;
@@ -47,6 +50,7 @@ export async function createTestApp(
     db: database.db,
     dbKind: database.kind,
     modules: [...modules, ...extraModules],
+    notifications: database.notifications,
   });
   return {
     app,
@@ -54,6 +58,7 @@ export async function createTestApp(
     routes,
     db: database.db,
     dbKind: database.kind,
+    notifications: database.notifications,
     http: createClient(app, ''),
     api: createClient(app, '/api'),
     async close() {

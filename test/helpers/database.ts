@@ -56,9 +56,9 @@ async function pgliteFromSnapshot(path: string): Promise<DatabaseHandle> {
     shape ??= await shapeOf(pglite);
   }
   // The handle's Kysely is not destroyed (that would close the instance).
-  const { db, kind } = wrapPglite(pglite);
+  const { db, kind, notifications } = wrapPglite(pglite);
   const instance = pglite;
-  return { db, kind, close: () => release(instance) };
+  return { db, kind, notifications, close: () => release(instance) };
 }
 
 async function postgresFromTemplate(

@@ -10,7 +10,7 @@ import {
 
 /** Built by scripts/podman/setup.sh from local root file systems. */
 export const BUSYBOX_IMAGE = 'localhost/sparrow/busybox:v1';
-export const WORKSPACE_IMAGE = 'localhost/sparrow/workspace:v1';
+export const WORKSPACE_IMAGE = 'localhost/sparrow/workspace:v2';
 
 /**
  * Engine tests run against a real engine: DOCKER_HOST, else the socket the

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
+import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../events/types.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { findMemberRole } from '../workspaces/repository.js';
 import { type Action, PERMISSIONS } from './permissions.js';
+import type { RegistryCache } from '../fields/registry-cache.js';
 import { atLeast, isRole, type Role } from './roles.js';
 
 /** What a caller may do in one workspace, decided once per request. */
@@ -15,6 +17,13 @@ export interface WorkspaceAccess {
   /** Frozen into every event the call writes. */
   actor: Actor;
   principal: Principal;
+  /**
+   * The workspace's registry version, read with the authorization: what the
+   * app's registry cache is checked against (absent: read it when needed).
+   */
+  registryVersion?: number;
+  /** The app's registry cache (absent: the registry is read from the database each time). */
+  registries?: RegistryCache;
 }
 
 /**
@@ -34,22 +43,41 @@ function isWorkspaceBound(principal: Principal): principal is Principal & Worksp
   return 'workspaceId' in principal && 'role' in principal && 'actor' in principal;
 }
 
+type Grant = Omit<WorkspaceAccess, 'principal' | 'workspaceId'>;
+
+/** The caller's role (a person's membership) and the registry version, in one prepared statement. */
 async function grantOf(
   db: Database,
   principal: Principal,
   workspaceId: string,
-): Promise<Omit<WorkspaceAccess, 'principal' | 'workspaceId'> | null> {
+): Promise<Grant | null> {
+  const bound = isWorkspaceBound(principal) && principal.workspaceId === workspaceId;
+  if (principal.kind !== 'user' && !bound) return null;
+  const userId = principal.kind === 'user' ? principal.userId : null;
+  const { rows } = await sql<{ role: string | null; version: number | string }>`${PREPARED}
+    select (select role from workspace_members
+             where workspace_id = ${workspaceId} and user_id = cast(${userId} as uuid)) as role,
+           coalesce((select version from registry_versions where workspace_id = ${workspaceId}), 0) as version`.execute(
+    db,
+  );
+  const registryVersion = Number(rows[0]?.version ?? 0);
   if (principal.kind === 'user') {
-    const role = await findMemberRole(db, workspaceId, principal.userId);
+    const role = rows[0]?.role ?? undefined;
     if (role === undefined || !isRole(role)) return null;
     return {
       role,
       userId: principal.userId,
       actor: { kind: 'user', label: principal.label, userId: principal.userId },
+      registryVersion,
     };
   }
-  if (isWorkspaceBound(principal) && principal.workspaceId === workspaceId) {
-    return { role: principal.role, userId: principal.userId, actor: principal.actor };
+  if (isWorkspaceBound(principal) && bound) {
+    return {
+      role: principal.role,
+      userId: principal.userId,
+      actor: principal.actor,
+      registryVersion,
+    };
   }
   return null;
 }

@@ -141,8 +141,13 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
         const principal = requirePrincipal(request);
         const { workspaceId } = request.params as { workspaceId: string };
         const work = async (db: Database) => {
-          const granted = await authorizeWorkspace(db, principal, workspaceId, spec.action);
+          // The registry lock comes first, so the registry version read with the
+          // authorization is one that no removal can change before this commits.
           if (spec.registry !== undefined) await holdRegistry(db, workspaceId, spec.registry);
+          const granted = {
+            ...(await authorizeWorkspace(db, principal, workspaceId, spec.action)),
+            registries: ctx.registries,
+          };
           return spec.handler(db, granted, request, reply);
         };
         if (!write) return work(ctx.db);

@@ -19,4 +19,36 @@ export const fieldsMigrations: Migrations = {
       await sql`create unique index fields_key_key on fields (workspace_id, key)`.execute(db);
     },
   },
+  /**
+   * A version per workspace that every change of its fields (and options),
+   * statuses or lists bumps in the changing transaction, with a
+   * `sparrow_registry` notification carrying the workspace id: servers keep
+   * the registry in memory and reload it when a request reads a newer
+   * version (or a notification evicts it).
+   */
+  '2026_11_25_302_registry_versions': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create table registry_versions (
+           workspace_id uuid primary key,
+           version bigint not null)`,
+        `create function registry_version_bump() returns trigger language plpgsql as $$
+         declare
+           workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
+         begin
+           insert into registry_versions (workspace_id, version) values (workspace, 1)
+           on conflict (workspace_id) do update set version = registry_versions.version + 1;
+           perform pg_notify('sparrow_registry', workspace::text);
+           return null;
+         end $$`,
+        `create trigger fields_registry_version after insert or update or delete on fields
+         for each row execute function registry_version_bump()`,
+        `create trigger statuses_registry_version after insert or update or delete on statuses
+         for each row execute function registry_version_bump()`,
+        `create trigger collections_registry_version after insert or update or delete on collections
+         for each row execute function registry_version_bump()`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };

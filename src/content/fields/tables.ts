@@ -12,8 +12,15 @@ export interface FieldsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Bumped by triggers on every change of a workspace's fields, statuses or lists. */
+export interface RegistryVersionsTable {
+  workspace_id: string;
+  version: number;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
     fields: FieldsTable;
+    registry_versions: RegistryVersionsTable;
   }
 }

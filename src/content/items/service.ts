@@ -4,9 +4,7 @@ import { recordEvents } from '../../events/writer.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
-import { requireCollection } from '../collections/service.js';
-import { loadRegistry } from '../fields/registry.js';
-import { defaultStatusId, findStatus } from '../statuses/service.js';
+import { type WorkspaceRegistry, workspaceRegistry } from '../fields/registry-cache.js';
 import { resolveBody } from './body.js';
 import { placeInList } from './placement.js';
 import { validateProperties } from './properties.js';
@@ -29,8 +27,8 @@ export async function getItem(
   return repository.toItemDetail(row);
 }
 
-async function checkStatus(db: Database, workspaceId: string, statusId: string): Promise<void> {
-  if ((await findStatus(db, workspaceId, statusId)) === undefined) {
+function checkStatus(workspace: WorkspaceRegistry, statusId: string): void {
+  if (!workspace.statusOrder.includes(statusId.toLowerCase())) {
     throw badRequest('invalid_status', 'statusId is not a status of this workspace', { statusId });
   }
 }
@@ -61,19 +59,20 @@ export async function createItem(
   input: CreateItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
-  await requireCollection(db, workspaceId, collectionId);
+  const workspace = await workspaceRegistry(db, access);
+  if (!workspace.collectionIds.has(collectionId.toLowerCase())) throw notFound('Collection');
   const content = (await resolveBody(db, workspaceId, input)) ?? {
     blocks: { blocks: [] },
     body: '',
   };
-  const statusId = input.statusId ?? (await defaultStatusId(db, workspaceId));
-  if (input.statusId !== undefined) await checkStatus(db, workspaceId, statusId);
+  const statusId = input.statusId ?? workspace.statusOrder[0];
+  if (statusId === undefined) throw new Error(`workspace ${workspaceId} has no status`);
+  checkStatus(workspace, statusId);
   if (input.parentId) await checkParent(db, workspaceId, input.parentId);
-  const registry = await loadRegistry(db, workspaceId);
   const properties = await validateProperties(
     db,
     workspaceId,
-    registry,
+    workspace.registry,
     input.properties ?? {},
     false,
   );
@@ -110,18 +109,13 @@ export async function updateItem(
   const [before] = await lockCards(db, workspaceId, [itemId], true);
   if (before === undefined) throw notFound('Item');
   const content = await resolveBody(db, workspaceId, input);
-  if (input.statusId !== undefined) await checkStatus(db, workspaceId, input.statusId);
+  const workspace = await workspaceRegistry(db, access);
+  if (input.statusId !== undefined) checkStatus(workspace, input.statusId);
   if (input.parentId) await checkParent(db, workspaceId, input.parentId, itemId);
   const properties =
     input.properties === undefined
       ? undefined
-      : await validateProperties(
-          db,
-          workspaceId,
-          await loadRegistry(db, workspaceId),
-          input.properties,
-          true,
-        );
+      : await validateProperties(db, workspaceId, workspace.registry, input.properties, true);
   const sortKey =
     input.afterItemId === undefined
       ? undefined

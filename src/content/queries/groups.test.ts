@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { at, present } from '../../../test/helpers/assert.js';
@@ -239,5 +240,42 @@ describe('search', () => {
     expect(
       (await t.http.get(`/workspaces/${workspace.id}/search`, { token, query: { q: '' } })).status,
     ).toBe(400);
+  });
+
+  it('follows title and body edits, archiving and deletion; a property edit leaves the index alone', async () => {
+    const { workspace, token, list } = await setup();
+    const points = await createField(t, workspace, {
+      key: 'points',
+      type: 'number',
+      name: 'Points',
+    });
+    const card = await createItem(t, workspace, list.id, { title: 'Comet', body: 'tail' });
+    const search = async (q: string) =>
+      (
+        await t.http.get(`/workspaces/${workspace.id}/search`, { token, query: { q } })
+      ).body.items.map((item) => item.id);
+    const searchRow = () =>
+      sql<{
+        version: string;
+      }>`select xmin::text as version from item_search where item_id = ${card.id}`
+        .execute(t.db)
+        .then((result) => result.rows[0]?.version);
+    expect(await search('comet')).toEqual([card.id]);
+    const before = await searchRow();
+    const itemUrl = `/workspaces/${workspace.id}/items/${card.id}` as const;
+    await t.http.patch(itemUrl, { properties: { [points.key]: 5 } }, { token });
+    expect(await searchRow()).toBe(before);
+    await t.http.patch(itemUrl, { title: 'Asteroid', body: 'rock' }, { token });
+    expect(await search('comet')).toEqual([]);
+    expect(await search('asteroid')).toEqual([card.id]);
+    expect(await search('rock')).toEqual([card.id]);
+    await t.http.patch(itemUrl, { archived: true }, { token });
+    expect(await search('asteroid')).toEqual([]);
+    await t.http.patch(itemUrl, { archived: false }, { token });
+    expect(await search('asteroid')).toEqual([card.id]);
+    await t.http.delete(itemUrl, { token });
+    expect(await search('asteroid')).toEqual([]);
+    const rows = await sql`select 1 from item_search where item_id = ${card.id}`.execute(t.db);
+    expect(rows.rows).toEqual([]);
   });
 });

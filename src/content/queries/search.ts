@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import Type, { type Static } from 'typebox';
+import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { Strict } from '../../http/schemas.js';
@@ -54,23 +55,28 @@ export async function searchItems(
   const keyset =
     after === null
       ? sql`true`
-      : sql`(ranked.rank < ${rank} or (ranked.rank = ${rank} and ranked.id > cast(${after.position.id} as uuid)))`;
-  const { rows } = await sql<ItemRow & { rank: number }>`
-    with ranked as (
-      select items.id, items.collection_id, items.number, items.title, items.status_id, items.parent_id,
-             items.properties, items.icon, items.sort_key, items.archived_at, items.created_by,
-             items.external_source, items.external_id, items.created_at, items.updated_at,
-             ts_rank_cd(items.search_vector, query) as rank
-      from items, websearch_to_tsquery('simple', ${input.q}) as query
-      where items.workspace_id = ${workspaceId} and items.archived_at is null and items.search_vector @@ query
+      : sql`(matches.rank < ${rank} or (matches.rank = ${rank} and matches.id > cast(${after.position.id} as uuid)))`;
+  // The page's matches first (ranked and limited, reading only ids and
+  // vectors), then the card rows, lists and attachments of those few.
+  const { rows } = await sql<ItemRow & { rank: number }>`${PREPARED}
+    with top as (
+      select matches.id, matches.rank from (
+        select item_search.item_id as id, ts_rank_cd(item_search.vector, query) as rank
+        from item_search, websearch_to_tsquery('simple', ${input.q}) as query
+        where item_search.workspace_id = ${workspaceId} and item_search.active and item_search.vector @@ query
+      ) as matches
+      where ${keyset}
+      order by matches.rank desc, matches.id asc
+      limit ${sql.lit(limit + 1)}
     )
-    select ranked.*, lists.key_prefix,
+    select items.id, items.collection_id, items.number, items.title, items.status_id, items.parent_id,
+           items.properties, items.icon, items.sort_key, items.archived_at, items.created_by,
+           items.external_source, items.external_id, items.created_at, items.updated_at,
+           top.rank, lists.key_prefix,
            coalesce((select array_agg(extra.collection_id order by extra.created_at, extra.collection_id)
-                     from item_collections extra where extra.item_id = ranked.id), '{}') as collection_ids
-    from ranked join collections lists on lists.id = ranked.collection_id
-    where ${keyset}
-    order by ranked.rank desc, ranked.id asc
-    limit ${sql.lit(limit + 1)}`.execute(db);
+                     from item_collections extra where extra.item_id = top.id), '{}') as collection_ids
+    from top join items on items.id = top.id join collections lists on lists.id = items.collection_id
+    order by top.rank desc, top.id asc`.execute(db);
   const visible = rows.slice(0, limit);
   const last = visible.at(-1);
   return {

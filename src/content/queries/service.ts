@@ -1,8 +1,8 @@
 import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { UUID_PATTERN } from '../../http/schemas.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
-import { requireCollection } from '../collections/service.js';
+import { workspaceRegistry } from '../fields/registry-cache.js';
 import { toItem } from '../items/repository.js';
 import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../query/cursor.js';
 import type { ParsedDefinition } from '../query/definition.js';
@@ -11,11 +11,11 @@ import { parseDefinition } from '../query/parse.js';
 import {
   groupCountsStatement,
   type ListScope,
+  narrowCountsStatement,
   type PageRow,
   pagePlan,
 } from '../query/statements.js';
 import { isDateValue } from '../query/values.js';
-import { definitionContext } from '../views/service.js';
 import {
   type GroupedPage,
   type GroupedQuery,
@@ -44,16 +44,20 @@ export async function prepare(
   collectionId: string,
   raw: Record<string, unknown>,
 ): Promise<Prepared> {
-  const [, context, secret] = await Promise.all([
-    requireCollection(db, access.workspaceId, collectionId),
-    definitionContext(db, access.workspaceId),
+  const [workspace, secret] = await Promise.all([
+    workspaceRegistry(db, access),
     instanceSecret(db, 'cursor'),
   ]);
+  if (!workspace.collectionIds.has(collectionId.toLowerCase())) throw notFound('Collection');
+  const context = {
+    fieldsById: workspace.registry.byId,
+    statusIds: new Set(workspace.statusOrder),
+  };
   return {
     scope: { workspaceId: access.workspaceId, collectionId },
     definition: parseDefinition(raw, context),
     raw,
-    statusOrder: context.statusOrder,
+    statusOrder: workspace.statusOrder,
     secret,
     now: new Date(),
   };
@@ -120,6 +124,14 @@ export async function queryView(
   return page(db, prepared, input.cursor, input.limit ?? PAGE_DEFAULT);
 }
 
+/** The narrow table's counts when they answer the definition, else the counts over the cards. */
+function countsStatement(prepared: Prepared) {
+  return (
+    narrowCountsStatement(prepared.scope, prepared.definition) ??
+    groupCountsStatement(prepared.scope, prepared.definition, prepared)
+  );
+}
+
 function requireGroupBy(prepared: Prepared) {
   const group = prepared.definition.groupBy;
   if (group === null)
@@ -136,11 +148,7 @@ export async function groupCounts(
 ): Promise<Array<{ value: GroupValue; count: number }>> {
   const prepared = await prepare(db, access, collectionId, raw);
   const group = requireGroupBy(prepared);
-  const { rows } = await groupCountsStatement(
-    prepared.scope,
-    prepared.definition,
-    prepared,
-  ).execute(db);
+  const { rows } = await countsStatement(prepared).execute(db);
   const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
   const target = group.target;
   const declared: string[] =
@@ -204,11 +212,7 @@ export async function groupedQuery(
         group: key,
       });
   }
-  const { rows } = await groupCountsStatement(
-    prepared.scope,
-    prepared.definition,
-    prepared,
-  ).execute(db);
+  const { rows } = await countsStatement(prepared).execute(db);
   const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
   const limit = input.limit ?? PAGE_DEFAULT;
   const groups = [];

@@ -17,9 +17,21 @@ export interface PropertyIndexesTable {
   built_at: Date | null;
 }
 
+/**
+ * The select, multi-select, person and multi-person values of active cards,
+ * one row per value (null: none), kept by triggers (`2026_11_25_301_item_values`).
+ */
+export interface ItemValuesTable {
+  item_id: string;
+  collection_id: string;
+  field_id: string;
+  value: string | null;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
     instance_secrets: InstanceSecretsTable;
     property_indexes: PropertyIndexesTable;
+    item_values: ItemValuesTable;
   }
 }

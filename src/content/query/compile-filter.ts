@@ -165,6 +165,11 @@ export function compileCondition(
 }
 
 /** The WHERE condition of a parsed filter; `now` anchors relative dates. */
+/** The ids of cards whose title or body match a web-style search (`item_search`). */
+function searchMatches(search: string) {
+  return sql`select item_search.item_id from item_search where item_search.vector @@ websearch_to_tsquery('simple', ${search})`;
+}
+
 export function compileFilter(node: FilterNode | null, now: Date): Condition {
   if (node === null) return TRUE;
   if ('and' in node)
@@ -178,7 +183,6 @@ export function compileFilter(node: FilterNode | null, now: Date): Condition {
       sql` or `,
     )})`;
   if ('not' in node) return not(compileFilter(node.not, now));
-  if ('search' in node)
-    return sql<boolean>`items.search_vector @@ websearch_to_tsquery('simple', ${node.search})`;
+  if ('search' in node) return sql<boolean>`items.id in (${searchMatches(node.search)})`;
   return compileCondition(node.condition.target, node.condition.op, node.condition.value, now);
 }

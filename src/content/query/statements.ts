@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { PREPARED } from '../../db/prepared.js';
 import type { ItemRow } from '../items/repository.js';
 import { type Condition, compileFilter } from './compile-filter.js';
 import {
@@ -96,7 +97,7 @@ export function pagePlan(
     );
     return {
       segment,
-      statement: sql<PageRow>`select page.*, lists.key_prefix,
+      statement: sql<PageRow>`${PREPARED} select page.*, lists.key_prefix,
           coalesce((select array_agg(extra.collection_id order by extra.created_at, extra.collection_id)
                     from item_collections extra where extra.item_id = page.id), '{}') as collection_ids
         from ((${home}) union all (${attached})) as page
@@ -146,9 +147,36 @@ export function groupCountsStatement(
     sql`group by 1`,
     join,
   );
-  return sql`select cast(value as text) as value, sum(cards)::int as count
+  return sql`${PREPARED} select cast(value as text) as value, sum(cards)::int as count
     from ((${home}) union all (${attached})) as counts group by value`;
 }
+/** Value kinds whose values `item_values` holds (select, multi-select, person, multi-person fields). */
+const NARROW_KINDS: ReadonlySet<string> = new Set(['option', 'options', 'person', 'persons']);
+
+/**
+ * Counts per value from the narrow `item_values` table (a small index, no card
+ * rows read) when the definition has no filter and groups by a field it
+ * holds; null otherwise. Same answer as `groupCountsStatement`: a card with
+ * no value is one null row, a multi-valued card one row per distinct value.
+ */
+export function narrowCountsStatement(
+  scope: ListScope,
+  definition: ParsedDefinition,
+): RawBuilder<{ value: string | null; count: number }> | null {
+  const target = definition.groupBy?.target;
+  if (definition.filter !== null || target?.kind !== 'field') return null;
+  if (!NARROW_KINDS.has(target.valueKind)) return null;
+  const field = target.field.id;
+  return sql`${PREPARED} select value, sum(cards)::int as count from (
+      (select v.value, count(*) as cards from item_values v
+       where v.collection_id = ${scope.collectionId} and v.field_id = ${field} group by v.value)
+      union all
+      (select v.value, count(*) as cards from item_collections attachment
+       join item_values v on v.item_id = attachment.item_id and v.field_id = ${field}
+       where attachment.collection_id = ${scope.collectionId} group by v.value)
+    ) as counts group by value`;
+}
+
 /** How many cards the filter selects now. */
 export function countStatement(
   scope: ListScope,
@@ -161,14 +189,15 @@ export function countStatement(
 }
 
 /** The ids the filter selects, locked for the rest of the transaction (bulk edits). */
-export function lockSelectionStatement(
+export function lockSelectionStatement<Row extends { id: string }>(
   scope: ListScope,
   definition: ParsedDefinition,
   options: CompileOptions,
-): RawBuilder<{ id: string }> {
+  columns: RawBuilder<unknown>,
+): RawBuilder<Row> {
   const filter = compileFilter(definition.filter, options.now);
   const { home, attached } = branches(scope, filter, sql`items.id`, sql``);
-  return sql`select items.id from items
+  return sql`select ${columns} from items
     where items.id in ((${home}) union all (${attached}))
       and items.archived_at is null and ${filter}
     order by items.id

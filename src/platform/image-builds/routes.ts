@@ -74,7 +74,8 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     summary: 'Follow an image build (WebSocket)',
     description:
       "A WebSocket upgrade, authenticated like any call (an unknown build, or another organization's, " +
-      'is 404 before the upgrade). The server sends JSON text frames: `{"type":"step","index":n,...step}` for each ' +
+      'is 404 before the upgrade; a handshake authenticated by the `session` cookie is 403 `origin_not_allowed` ' +
+      'unless its `Origin` is the origin of `PUBLIC_URL` or absent). The server sends JSON text frames: `{"type":"step","index":n,...step}` for each ' +
       'step, `{"type":"log","data":"..."}` with the log so far, then the same as the build goes ' +
       '(a step again when it changes; `log` frames carry what was appended), and finally ' +
       '`{"type":"end","status":"succeeded"|"failed","error":...}` before closing with code 1000. ' +
@@ -82,7 +83,7 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     params: BuildParams,
     response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
     status: 101,
-    errors: ['upgrade_required'],
+    errors: ['upgrade_required', 'origin_not_allowed'],
     handler: upgradeRequired,
     options: {
       preHandler: async (request) => {

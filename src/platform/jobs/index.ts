@@ -1,5 +1,4 @@
 import type { AppModule } from '../../module.js';
-import { listener } from '../../db/listen.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { jobsMigrations } from './migrations.js';
 import { jobRunner } from './runner.js';
@@ -16,7 +15,6 @@ export const jobsModule: AppModule = {
       // Closing the agents ends the requests of the jobs under way: they are handed back.
       agentRegistry(ctx).closeAll();
       await runner.stop();
-      await listener(ctx).close();
     });
   },
 };

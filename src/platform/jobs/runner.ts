@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { AgentRequestError } from '../../agent/peer.js';
-import { listen, notify } from '../../db/listen.js';
+import { notify, subscribe } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
@@ -51,9 +51,15 @@ export class JobRunner {
 
   start(): void {
     const { jobPollMs, jobLeaseMs } = this.ctx.config;
-    this.unlisten = listen(this.ctx, JOBS_CHANNEL, (nodeId) => {
-      if (this.registry.get(nodeId) !== undefined) this.wake();
-    });
+    this.unlisten = subscribe(
+      this.ctx.listener,
+      JOBS_CHANNEL,
+      (nodeId) => {
+        // null: notifications may have been missed (the listener reconnected): look anyway.
+        if (nodeId === null || this.registry.get(nodeId) !== undefined) this.wake();
+      },
+      (error) => this.ctx.log.warn({ err: error }, 'job notifications unavailable; polling'),
+    );
     this.registry.on('connected', () => this.wake());
     this.timers.push(setInterval(() => this.wake(), jobPollMs));
     this.timers.push(setInterval(() => void this.renew(), Math.max(100, jobLeaseMs / 3)));

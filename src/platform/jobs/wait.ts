@@ -1,4 +1,4 @@
-import { listen } from '../../db/listen.js';
+import { subscribe } from '../../db/listen.js';
 import type { AppContext } from '../../module.js';
 import { findJob, JOBS_DONE_CHANNEL, type JobRow } from './queue.js';
 
@@ -12,8 +12,9 @@ const POLL_MS = 250;
  */
 export async function waitForJob(ctx: AppContext, jobId: string): Promise<JobRow | undefined> {
   let wake: () => void = () => {};
-  const unlisten = listen(ctx, JOBS_DONE_CHANNEL, (id) => {
-    if (id === jobId) wake();
+  // null: notifications may have been missed (the listener reconnected): look again.
+  const unlisten = subscribe(ctx.listener, JOBS_DONE_CHANNEL, (id) => {
+    if (id === null || id === jobId) wake();
   });
   try {
     for (;;) {

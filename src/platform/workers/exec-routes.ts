@@ -45,7 +45,10 @@ export function execRoutes(router: Router, ctx: AppContext): void {
       'By default waits for the exit and answers 200 with the exit code and output (each stream capped ' +
       'at 4 MiB, `truncated` then; killed after `timeoutMs`, `timedOut` then). With `background: true` ' +
       'answers 202 at once with the command record; the command keeps running whatever the client does. ' +
-      'Background commands live in the node agent: an agent restart forgets them.',
+      'A background command writes its output and exit status to files in the container ' +
+      '(`/tmp/.sparrow/commands/{id}`, through `sh`, `mkfifo` and `tee`): after a restart of the node ' +
+      'agent it is listed again, its output and status still served, and a running one is followed to ' +
+      'its end. In an image without those tools it lives in the agent only, which forgets it when it restarts.',
     params: WorkerParams,
     body: ExecBody,
     response: ExecResult,

@@ -22,7 +22,9 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
     key: ['workers:exec'],
     operationId: 'listWorkerTerminals',
     summary: 'List terminal sessions',
-    description: 'Sessions alive in the worker, with their size and how many clients are attached.',
+    description:
+      'Sessions alive in the worker, with their size and how many clients are attached; those tmux ' +
+      'holds are listed from the container, so they are listed again after an agent restart.',
     params: WorkerParams,
     response: Type.Array(TerminalInfo),
     errors: TARGET_ERRORS,
@@ -45,8 +47,13 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
     description:
       'Starts a program (default: a login shell, bash when the image has it) on a pseudo-terminal. ' +
       'It keeps running with no client attached, until it exits, the session is killed or the worker ' +
-      'stops. Attach over `GET /api/workers/{workerId}/terminal?mode=terminal&session=NAME`. The agent ' +
-      'keeps a headless terminal emulator per session, so reattaching restores the screen and scrollback.',
+      'stops. Attach over `GET /api/workers/{workerId}/terminal?mode=terminal&session=NAME`. When the ' +
+      "worker's image has tmux (the default image does), tmux holds the session inside the container: it " +
+      'outlives a restart of the node agent (listed again, reattached with screen and scrollback), tmux ' +
+      'redraws the screen for each client, and a slow client skips to the current screen rather than ' +
+      'holding the program back. Without tmux the agent holds the session (a headless terminal emulator ' +
+      'restores screen and scrollback, every byte reaches the client as written) and an agent restart ' +
+      'forgets it, although its program keeps running. Sessions created with a `user` are held by the agent.',
     params: WorkerParams,
     body: CreateTerminalBody,
     response: TerminalInfo,

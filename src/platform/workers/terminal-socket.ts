@@ -243,7 +243,9 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     summary: 'Terminal and log stream (WebSocket)',
     description: [
       'A WebSocket upgrade, authenticated like REST before it (a session, as header or `session` cookie, ',
-      'a key with `workers:exec`, or an SSH token of this worker). Frames are JSON text. `mode=terminal` (default) attaches to the ',
+      'a key with `workers:exec`, or an SSH token of this worker). A handshake authenticated by the cookie ',
+      'is refused (403 `origin_not_allowed`) unless its `Origin` is the origin of `PUBLIC_URL` or absent; ',
+      'a bearer token needs no `Origin`. Frames are JSON text. `mode=terminal` (default) attaches to the ',
       'session named by `session` (default `main`), creating it when it does not exist: the server sends ',
       '`{"type":"ready",...}` then `{"type":"output","data":base64}` frames, first the restored screen and ',
       'scrollback; the client sends `{"type":"input","data":base64}` and `{"type":"resize","cols":n,"rows":n}`. ',
@@ -256,7 +258,13 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     querystring: TerminalQuery,
     response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
     status: 101,
-    errors: ['upgrade_required', 'insufficient_role', 'worker_not_running', 'node_offline'],
+    errors: [
+      'upgrade_required',
+      'origin_not_allowed',
+      'insufficient_role',
+      'worker_not_running',
+      'node_offline',
+    ],
     handler: upgradeRequired,
     options: { preValidation: authorize, wsHandler: attach },
   });

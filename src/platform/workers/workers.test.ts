@@ -146,6 +146,13 @@ describeEngine('workers on a real node', () => {
     expect(logs.status).toBe(200);
     expect(String(logs.headers['content-type'])).toMatch(/^text\/plain/);
     expect(logs.text).toBe('line-3\nline-4\n');
+    // A last line without a newline is a line (the engine's own tail joins it to the one before).
+    await exec({ command: 'printf "line-5\\nline-6" > /proc/1/fd/1' });
+    const unfinished = await bed.t.api.get(`${workerPath()}/logs`, {
+      ...as(),
+      query: { tail: '2' },
+    });
+    expect(unfinished.text).toBe('line-5\nline-6');
   });
 
   it('reports stats, git status and listening ports', async () => {

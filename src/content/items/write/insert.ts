@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Changes } from '../../../events/types.js';
-import { type EventScope, recordEvents } from '../../../events/writer.js';
+import { type EventScope, planEvents } from '../../../events/writer.js';
 import { nextItemNumber } from '../../workspaces/numbers.js';
 import type { Body } from '../body.js';
 import { type ItemDetailRow, toItemDetail } from '../repository.js';
@@ -41,7 +41,32 @@ export async function insertCards(
   cards: readonly NewCard[],
 ): Promise<ItemDetail[]> {
   if (cards.length === 0) return [];
-  const { rows } = await sql<Omit<ItemDetailRow, 'collection_ids'>>`
+  if (!db.isTransaction) throw new Error('insertCards must run in the transaction of the change');
+  // The events are written by the statement that inserts the cards; each
+  // gets its card's number from it.
+  const events = planEvents(
+    scope,
+    cards.map((card) => ({
+      type: 'item.created',
+      resource: { kind: 'item', id: card.id },
+      changes: {
+        ...createdChanges({
+          title: card.title,
+          collectionId: card.collectionId,
+          statusId: card.statusId,
+          parentId: card.parentId,
+          icon: card.icon,
+          sortKey: card.sortKey,
+          body: card.content.body,
+          collectionIds: [...(card.collectionIds ?? [])],
+          archivedAt: card.archivedAt?.toISOString() ?? null,
+          properties: card.properties,
+        }),
+        ...card.note,
+      },
+    })),
+  );
+  const { rows } = await sql<Omit<ItemDetailRow, 'collection_ids'> & Record<string, unknown>>`
     with inserted as (
       insert into items (id, workspace_id, collection_id, number, title, status_id, parent_id, properties,
                          blocks, body, icon, sort_key, archived_at, created_by, external_source, external_id)
@@ -68,9 +93,16 @@ export async function insertCards(
                                   sort_key, archived_at, created_by, external_source, external_id, ordinal)
       order by input.ordinal
       returning *
+    ),
+    logged as (
+      ${events.insert({
+        source: 'inserted',
+        changes: sql`jsonb_build_object('number', jsonb_build_object('before', null, 'after', inserted.number))`,
+      })}
     )
-    select inserted.*, collections.key_prefix
-    from inserted join collections on collections.id = inserted.collection_id`.execute(db);
+    select inserted.*, collections.key_prefix, looked.*
+    from inserted join collections on collections.id = inserted.collection_id
+    cross join (select ${events.lookups}) as looked`.execute(db);
   const attachments = cards.flatMap((card) =>
     (card.collectionIds ?? []).map((collectionId) => ({ itemId: card.id, collectionId })),
   );
@@ -92,14 +124,10 @@ export async function insertCards(
     if (row === undefined) throw new Error(`card ${card.id} was not inserted`);
     return toItemDetail({ ...row, collection_ids: [...(card.collectionIds ?? [])] });
   });
-  await recordEvents(
-    db,
-    scope,
-    items.map((item, index) => ({
-      type: 'item.created',
-      resource: { kind: 'item', id: item.id },
-      changes: { ...createdChanges(item), ...cards[index]?.note },
-    })),
-  );
+  for (const [index, record] of events.records.entries()) {
+    const number = items[index]?.number;
+    record.changes = { ...record.changes, number: { before: null, after: number } };
+  }
+  await events.finish(db, rows[0]);
   return items;
 }

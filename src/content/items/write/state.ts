@@ -65,8 +65,23 @@ export function cardChanges(
   return { updated, moved: diff(before, after, MOVED) };
 }
 
+/** What a new card's `item.created` reports; its number only the inserting statement knows. */
+export type CreatedCard = Pick<
+  ItemDetail,
+  | 'title'
+  | 'collectionId'
+  | 'statusId'
+  | 'parentId'
+  | 'icon'
+  | 'sortKey'
+  | 'body'
+  | 'collectionIds'
+  | 'archivedAt'
+  | 'properties'
+> & { number?: number };
+
 /** What an `item.created` event reports: every value from null, properties as `properties.<key>`. */
-export function createdChanges(item: ItemDetail): Changes {
+export function createdChanges(item: CreatedCard): Changes {
   return {
     ...created({
       title: item.title,
