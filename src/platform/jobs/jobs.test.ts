@@ -142,6 +142,22 @@ describe('worker moves as jobs', () => {
     expect(await job(workerId)).toMatchObject({ state: 'failed', error: 'interrupted 3 times' });
   });
 
+  it('leaves a job of a kind this process does not know queued, for a process that does', async () => {
+    const target = await node('future', bed.baseUrl);
+    const jobId = newId();
+    await bed.t.db
+      .insertInto('jobs')
+      .values({ id: jobId, kind: 'deploy.future', node_id: target.id, target_id: newId() })
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const row = await bed.t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, error: null });
+  });
+
   it('fails the move of a node that went away and did not come back, with the reason', async () => {
     const gone = await node('gone', bed.baseUrl, fakeContainers(['container.create']));
     const spawned = await bed.t.api.post(workers(), { nodeId: gone.id }, as());

@@ -31,6 +31,10 @@ export class JobKinds {
   get(name: string): JobKind | undefined {
     return this.kinds.get(name);
   }
+
+  names(): string[] {
+    return [...this.kinds.keys()];
+  }
 }
 
 const all = new WeakMap<AppContext, JobKinds>();

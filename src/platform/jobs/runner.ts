@@ -88,15 +88,20 @@ export class JobRunner {
   private async claimRound(): Promise<void> {
     await this.failOrphans();
     const nodeIds = this.registry.connectedNodeIds();
-    if (nodeIds.length === 0) return;
-    const jobs = await this.claim(nodeIds);
+    const kinds = this.kinds.names();
+    if (nodeIds.length === 0 || kinds.length === 0) return;
+    const jobs = await this.claim(nodeIds, kinds);
     for (const job of jobs) {
       const task = this.execute(job).finally(() => this.running.delete(job.id));
       this.running.set(job.id, task);
     }
   }
 
-  private async claim(nodeIds: readonly string[]): Promise<JobRow[]> {
+  /**
+   * Only kinds this process knows: during a rolling upgrade, a job of a kind
+   * only newer processes run waits for one of them to hold the node's agent.
+   */
+  private async claim(nodeIds: readonly string[], kinds: readonly string[]): Promise<JobRow[]> {
     const leaseMs = this.ctx.config.jobLeaseMs;
     const result = await sql<JobRow>`
       update jobs set
@@ -108,6 +113,7 @@ export class JobRunner {
       where id in (
         select j.id from jobs j
         where j.node_id in (${sql.join(nodeIds)})
+          and j.kind in (${sql.join(kinds)})
           and (j.state = 'queued' or (j.state = 'running' and j.lease_expires_at < now()))
           and not exists (
             select 1 from jobs o
