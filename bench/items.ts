@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { call, registerUser } from './api.js';
-import { machine, startServer } from './server.js';
+import { bareCreations } from './bare-items.js';
+import { BENCH_POSTGRES_URL, machine, startServer } from './server.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres').split(',') as Array<
@@ -21,6 +22,33 @@ function summarize(result: autocannon.Result): Result {
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The bare SQL baseline of creations, on one connection and on as many as the API run used. */
+async function bareBaseline(base: string, token: string, ws: string, listId: string) {
+  const me = await call<{ id: string }>(base, 'GET', '/auth/me', undefined, token);
+  const statuses = await call<Array<{ id: string }>>(
+    base,
+    'GET',
+    `${ws}/statuses`,
+    undefined,
+    token,
+  );
+  const target = {
+    workspaceId: ws.slice('/workspaces/'.length),
+    collectionId: listId,
+    statusId: statuses[0]?.id ?? '',
+    userId: me.id,
+  };
+  return {
+    oneConnection: await bareCreations(BENCH_POSTGRES_URL, target, 1, DURATION_SECONDS),
+    [`${CONNECTIONS}Connections`]: await bareCreations(
+      BENCH_POSTGRES_URL,
+      target,
+      CONNECTIONS,
+      DURATION_SECONDS,
+    ),
   };
 }
 
@@ -70,19 +98,24 @@ async function benchmark(database: 'pglite' | 'postgres') {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const optionIds = stage.config.options.map((option) => option.id);
 
-    // Creations: each with its item.created event, in its transaction.
-    const create = await autocannon({
-      url: `${server.url}${ws}/collections/${list.id}/items`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        title: 'Benchmark card',
-        body: '## Notes\n\nSome **text** with a [link](https://example.com).',
-        properties: { stage: optionIds[0], points: 3 },
-      }),
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-    });
+    // Creations: each with its item.created event, in its transaction, into one list.
+    const creations = (connections: number) =>
+      autocannon({
+        url: `${server.url}${ws}/collections/${list.id}/items`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title: 'Benchmark card',
+          body: '## Notes\n\nSome **text** with a [link](https://example.com).',
+          properties: { stage: optionIds[0], points: 3 },
+        }),
+        connections,
+        duration: DURATION_SECONDS,
+      });
+    const createOne = await creations(1);
+    const create = await creations(CONNECTIONS);
+    const bare =
+      database === 'postgres' ? await bareBaseline(server.url, token, ws, list.id) : undefined;
     const created = await call<{ events: Array<{ resource: { id: string } }> }>(
       server.url,
       'GET',
@@ -133,7 +166,9 @@ async function benchmark(database: 'pglite' | 'postgres') {
     return {
       database,
       connections: CONNECTIONS,
+      createItemOneConnection: summarize(createOne),
       createItem: summarize(create),
+      bareSqlCreationsPerSecond: bare,
       getItem: summarize(get),
       patchProperties: summarize(patch),
     };

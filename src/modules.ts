@@ -20,6 +20,7 @@ import { mergeMigrations } from './db/migrate.js';
 import { eventsModule } from './events/index.js';
 import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
+import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
@@ -52,6 +53,7 @@ export const modules: readonly AppModule[] = [
   nodesModule,
   workersModule,
   imageBuildsModule,
+  deploymentsModule,
   webhooksModule,
   importsModule,
   invitationsModule,

@@ -164,11 +164,32 @@ export const ERROR_CODES = {
   project_in_use: { status: 409, meaning: 'The project still has workers' },
   duplicate_repository: { status: 400, meaning: 'A repository is listed twice' },
   duplicate_secret_name: { status: 400, meaning: 'A secret name is given twice' },
-  too_many_secrets: { status: 400, meaning: 'The project has more secrets than allowed' },
+  too_many_secrets: { status: 400, meaning: 'The owner has more secrets than allowed' },
   secret_undecryptable: { status: 500, meaning: 'A stored secret failed authentication' },
   secrets_key_mismatch: {
     status: 500,
     meaning: 'SECRETS_KEY is not the key secrets were sealed with',
+  },
+
+  // Deployments and services.
+  deployment_name_taken: {
+    status: 409,
+    meaning: 'Another deployment of the organization has this name',
+  },
+  deployment_running: { status: 409, meaning: 'A service of the deployment still runs or moves' },
+  service_name_taken: { status: 409, meaning: 'Another service of the deployment has this name' },
+  service_running: { status: 409, meaning: 'The service still runs or moves' },
+  domain_taken: { status: 409, meaning: 'Another service already has this custom domain' },
+  invalid_source: {
+    status: 400,
+    meaning: "The service's source names no project of the organization",
+  },
+  duplicate_cron_job: { status: 400, meaning: 'A cron job name is listed twice' },
+  invalid_schedule: { status: 400, meaning: 'A cron schedule cannot be parsed' },
+  port_required: { status: 400, meaning: 'The setting needs the port the service answers on' },
+  not_an_org_member: {
+    status: 400,
+    meaning: 'A user named is not a member of the organization',
   },
 
   // Nodes, workers, agents.

@@ -4,7 +4,8 @@ import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
 import { validateProperties } from '../items/properties.js';
-import { type CardUpdate, updateCards } from '../items/write/update.js';
+import type { StoredCard } from '../items/write/state.js';
+import { type CardUpdate, storedCardColumns, updateCards } from '../items/write/update.js';
 import { prepare } from '../queries/service.js';
 import { countStatement, lockSelectionStatement } from '../query/statements.js';
 import { findStatus } from '../statuses/service.js';
@@ -71,10 +72,12 @@ export async function bulkUpdate(
 ): Promise<BulkResult> {
   const prepared = await prepare(db, access, collectionId, input.definition);
   const patch = await validatePatch(db, access.workspaceId, input.patch);
-  const { rows: selected } = await lockSelectionStatement(
+  // The selection is locked with what the write path compares, so it is read once.
+  const { rows: selected } = await lockSelectionStatement<StoredCard>(
     prepared.scope,
     prepared.definition,
     prepared,
+    storedCardColumns(false),
   ).execute(db);
   const count = selected.length;
   if (count > BULK_MAX) {
@@ -105,6 +108,7 @@ export async function bulkUpdate(
     db,
     { workspaceId: access.workspaceId, actor: access.actor, batchId },
     selected.map((row) => ({ ...patch, id: row.id })),
+    selected,
   );
   return { batchId, changed: changed.size };
 }

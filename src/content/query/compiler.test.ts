@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   DummyDriver,
   Kysely,
@@ -395,7 +396,10 @@ describe('statements', () => {
     );
     const filter = `(items.properties -> 'points') > cast(`;
     expect(compiled(countStatement(scope, definition, options)).sql).toContain(filter);
-    const lock = compiled(lockSelectionStatement(scope, definition, options)).sql;
+    const lock = compiled(
+      lockSelectionStatement(scope, definition, options, sql`items.id, items.title`),
+    ).sql;
+    expect(lock).toMatch(/^select items\.id, items\.title from items/);
     expect(lock).toContain(filter);
     expect(lock).toContain('for update of items');
   });

@@ -189,14 +189,15 @@ export function countStatement(
 }
 
 /** The ids the filter selects, locked for the rest of the transaction (bulk edits). */
-export function lockSelectionStatement(
+export function lockSelectionStatement<Row extends { id: string }>(
   scope: ListScope,
   definition: ParsedDefinition,
   options: CompileOptions,
-): RawBuilder<{ id: string }> {
+  columns: RawBuilder<unknown>,
+): RawBuilder<Row> {
   const filter = compileFilter(definition.filter, options.now);
   const { home, attached } = branches(scope, filter, sql`items.id`, sql``);
-  return sql`select items.id from items
+  return sql`select ${columns} from items
     where items.id in ((${home}) union all (${attached}))
       and items.archived_at is null and ${filter}
     order by items.id

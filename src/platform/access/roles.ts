@@ -38,6 +38,11 @@ export const ORG_PERMISSIONS = {
   'workers:use': EVERYONE,
   /** Act on workers other members spawned. */
   'workers:manage-all': MANAGERS,
+  /** See deployments, their services, logs and job runs. */
+  'deployments:read': EVERYONE,
+  /** Create and change deployments and services; start, stop and deploy them. */
+  'deployments:write': EVERYONE,
+  'deployments:delete': MANAGERS,
 } as const satisfies Record<string, readonly OrgRole[]>;
 
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;

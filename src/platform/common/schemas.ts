@@ -69,3 +69,32 @@ export function ClearableText(maxLength: number, description: string) {
     description: `${description} An empty or whitespace-only string (or null) clears it to null.`,
   });
 }
+
+const SecretChange = Strict(
+  {
+    name: SecretName,
+    value: Type.Union([SecretValue, Type.Null()], {
+      description: 'A string creates or replaces the secret; null removes it.',
+    }),
+  },
+  { title: 'SecretChange' },
+);
+
+/** The write-only `secrets` of a create or PATCH body: changes by name. */
+export function SecretChanges(max: number, who: string) {
+  return Type.Array(SecretChange, {
+    maxItems: max,
+    description:
+      'Write-only secret changes, each name at most once; names not mentioned are kept. ' +
+      `Needs owner or admin, and for an API key the scope \`secrets:write\` too (besides ${who}).`,
+  });
+}
+
+/** Environment variables: a name to its value, replaced as a whole by a PATCH. */
+export function EnvVars(description: string) {
+  return Type.Record(SecretName, Type.String({ maxLength: 32768 }), {
+    maxProperties: 100,
+    additionalProperties: false,
+    description: `${description} Replaced as a whole; \`{}\` removes them all.`,
+  });
+}

@@ -80,6 +80,18 @@ export async function getMembership(
   return toMembership(await repository.findMember(db, orgId, userId));
 }
 
+/** Which of these users are members of the organization. */
+export async function membersAmong(
+  db: Database,
+  orgId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await repository.listMembers(db, orgId);
+  const wanted = new Set(userIds);
+  return new Set(rows.map((row) => row.user_id).filter((userId) => wanted.has(userId)));
+}
+
 /** The caller's organizations: a person's memberships, or a key's one organization. */
 export async function listOrganizations(
   db: Database,

@@ -5,9 +5,8 @@ import {
   ClearableText,
   Extensions,
   GitUrl,
+  SecretChanges,
   SecretInfo,
-  SecretName,
-  SecretValue,
 } from '../common/schemas.js';
 
 export const MAX_REPOSITORIES = 20;
@@ -60,19 +59,7 @@ const ForwardPorts = Type.Array(Type.Integer({ minimum: 1, maximum: 65535 }), {
     'Ports forwarded from each worker, each at most once. An empty list removes them all.',
 });
 
-const SecretChange = Strict({
-  name: SecretName,
-  value: Type.Union([SecretValue, Type.Null()], {
-    description: 'A string creates or replaces the secret; null removes it.',
-  }),
-});
-
-const SecretChanges = Type.Array(SecretChange, {
-  maxItems: MAX_PROJECT_SECRETS,
-  description:
-    'Write-only secret changes, each name at most once; names not mentioned are kept. ' +
-    'Needs owner or admin, and for an API key the scope `secrets:write` too.',
-});
+const SecretChangesInput = SecretChanges(MAX_PROJECT_SECRETS, '`projects:write`');
 
 export const CreateProjectBody = Strict(
   {
@@ -82,7 +69,7 @@ export const CreateProjectBody = Strict(
     features: Type.Optional(Features),
     extensions: Type.Optional(Extensions),
     forwardPorts: Type.Optional(ForwardPorts),
-    secrets: Type.Optional(SecretChanges),
+    secrets: Type.Optional(SecretChangesInput),
   },
   { title: 'CreateProject' },
 );
@@ -96,7 +83,7 @@ export const UpdateProjectBody = Strict(
     features: Type.Optional(Features),
     extensions: Type.Optional(Extensions),
     forwardPorts: Type.Optional(ForwardPorts),
-    secrets: Type.Optional(SecretChanges),
+    secrets: Type.Optional(SecretChangesInput),
   },
   {
     title: 'UpdateProject',

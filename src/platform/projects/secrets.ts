@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
 import { secretStore } from '../secrets/store.js';
@@ -34,18 +34,7 @@ export async function applySecretChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   requireSecretWrite(access);
-  const names = new Set<string>();
-  for (const { name } of changes) {
-    if (names.has(name)) {
-      throw badRequest('duplicate_secret_name', `The secret ${name} is changed twice`, { name });
-    }
-    names.add(name);
-  }
-  for (const { name, value } of changes) {
-    if (value === null) await projectSecrets.removeByName(db, projectId, name);
-    else await projectSecrets.write(db, config, projectId, name, value);
-  }
-  await projectSecrets.ensureWithinLimit(db, projectId);
+  await projectSecrets.applyChanges(db, config, projectId, changes);
 }
 
 export async function listProjectSecrets(

@@ -25,7 +25,11 @@ export interface EncryptedSecretsTable {
 }
 
 /** The tables that hold secrets; each module owns its own and hands it to a store. */
-export type SecretsTableName = 'project_secrets' | 'user_secrets';
+export type SecretsTableName =
+  | 'project_secrets'
+  | 'user_secrets'
+  | 'deployment_secrets'
+  | 'service_secrets';
 
 interface SecretRow {
   id: string;
@@ -151,6 +155,36 @@ export function secretStore(options: {
           max,
         });
       }
+    },
+
+    /**
+     * Applies the `secrets` list of a create or PATCH (the caller has checked
+     * the right to write secrets and locked the owner): a string value
+     * creates or replaces, null removes, names not mentioned stay. A name
+     * given twice is refused (400 `duplicate_secret_name`), and so is going
+     * over the limit.
+     */
+    async applyChanges(
+      db: Database,
+      config: Config,
+      ownerId: string,
+      changes: readonly { name: string; value: string | null }[],
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      const names = new Set<string>();
+      for (const { name } of changes) {
+        if (names.has(name)) {
+          throw badRequest('duplicate_secret_name', `The secret ${name} is changed twice`, {
+            name,
+          });
+        }
+        names.add(name);
+      }
+      for (const { name, value } of changes) {
+        if (value === null) await this.removeByName(db, ownerId, name);
+        else await this.write(db, config, ownerId, name, value);
+      }
+      await this.ensureWithinLimit(db, ownerId);
     },
 
     /** The decrypted values, by name: only for the code that starts workers, never a route. */

@@ -46,6 +46,14 @@ function apply(before: CardState, update: CardUpdate, now: string): CardState {
   };
 }
 
+/** The columns of a StoredCard, for a statement that locks the cards a write will update. */
+export function storedCardColumns(withBody: boolean) {
+  return sql`items.id, items.workspace_id, items.collection_id, items.number, items.title, items.status_id,
+    items.parent_id, items.properties, items.icon, items.sort_key, items.archived_at, items.created_by,
+    items.external_source, items.external_id, items.created_at, items.updated_at
+    ${withBody ? sql`, items.blocks, items.body` : sql``}`;
+}
+
 /** The stored rows of these cards, locked for the rest of the transaction (in id order). */
 export async function lockCards(
   db: Database,
@@ -55,9 +63,7 @@ export async function lockCards(
 ): Promise<StoredCard[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<StoredCard>`
-    select id, workspace_id, collection_id, number, title, status_id, parent_id, properties, icon, sort_key,
-           archived_at, created_by, external_source, external_id, created_at, updated_at
-           ${withBody ? sql`, blocks, body` : sql``}
+    select ${storedCardColumns(withBody)}
     from items
     where workspace_id = ${workspaceId} and id = any(${[...ids]}::uuid[])
     order by id

@@ -1,0 +1,88 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { EncryptedSecretsTable } from '../secrets/store.js';
+
+/** A jsonb column: read as the value, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+/** Environment variables by name (values in clear: secrets live apart). */
+export type EnvMap = Record<string, string>;
+
+/** Where a service's image comes from. */
+export type ServiceSource =
+  | { type: 'image'; image: string }
+  | { type: 'project'; projectId: string; branch: string | null };
+
+export interface HealthCheck {
+  path: string;
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  /** How long a new replica has to answer 2xx or 3xx before the deploy is rolled back. */
+  graceSeconds: number;
+}
+
+export interface PreDeployHook {
+  command: string;
+  timeoutSeconds: number;
+}
+
+export interface CronJob {
+  name: string;
+  schedule: string;
+  command: string;
+}
+
+export interface CustomDomain {
+  name: string;
+  /** The TXT record's value that proves control of the domain. */
+  token: string;
+  verifiedAt: string | null;
+}
+
+/** The states a service moves through (see the README, "Deployments and services"). */
+export const SERVICE_STATES = ['stopped', 'deploying', 'running', 'stopping', 'failed'] as const;
+export type ServiceState = (typeof SERVICE_STATES)[number];
+
+export interface DeploymentsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  description: string | null;
+  env: Json<EnvMap>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface ServicesTable {
+  id: string;
+  org_id: string;
+  deployment_id: string;
+  name: string;
+  source: Json<ServiceSource>;
+  command: string | null;
+  port: number | null;
+  env: Json<EnvMap>;
+  replicas: number;
+  health_check: NullableJson<HealthCheck>;
+  access_control: 'public' | 'private';
+  /** User ids allowed through a private service's door with their personal keys. */
+  allowlist: Json<string[]>;
+  custom_domain: NullableJson<CustomDomain>;
+  pre_deploy: NullableJson<PreDeployHook>;
+  cron_jobs: Json<CronJob[]>;
+  state: ColumnType<ServiceState, ServiceState | undefined, ServiceState>;
+  state_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+declare module '../../db/schema.js' {
+  interface DB {
+    deployments: DeploymentsTable;
+    /** `owner_id` is the deployment. */
+    deployment_secrets: EncryptedSecretsTable;
+    services: ServicesTable;
+    /** `owner_id` is the service. */
+    service_secrets: EncryptedSecretsTable;
+  }
+}
