@@ -42,7 +42,8 @@ export async function bareSql(db: Database, workspaceId: string, collectionId: s
   async function counts(raw: Record<string, unknown>) {
     const definition = parseDefinition(raw, context);
     const statement =
-      narrowCountsStatement(scope, definition) ?? groupCountsStatement(scope, definition, options);
+      narrowCountsStatement(scope, definition, workspace.fillingFieldIds) ??
+      groupCountsStatement(scope, definition, options);
     return (await statement.execute(db)).rows.length;
   }
 

@@ -12,6 +12,8 @@ export interface WorkspaceRegistry {
   registry: Registry;
   statusOrder: string[];
   collectionIds: ReadonlySet<string>;
+  /** Fields whose `item_values` rows are still being filled in (counts read the cards for them). */
+  fillingFieldIds: ReadonlySet<string>;
 }
 
 export const REGISTRY_CHANNEL = 'sparrow_registry';
@@ -29,6 +31,7 @@ interface LoadedRow {
   }>;
   statuses: string[];
   collections: string[];
+  filling: string[];
 }
 
 /** The registry as one statement sees it (one snapshot), with its version. */
@@ -40,9 +43,9 @@ async function load(db: Database, workspaceId: string): Promise<WorkspaceRegistr
         where workspace_id = ${workspaceId}) as f), '[]') as fields,
       coalesce((select array_agg(id order by position, id) from statuses
         where workspace_id = ${workspaceId}), '{}') as statuses,
-      coalesce((select array_agg(id) from collections where workspace_id = ${workspaceId}), '{}') as collections`.execute(
-    db,
-  );
+      coalesce((select array_agg(id) from collections where workspace_id = ${workspaceId}), '{}') as collections,
+      coalesce((select array_agg(field_id) from item_value_backfills
+        where workspace_id = ${workspaceId}), '{}') as filling`.execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the registry statement answered no row');
   const fields = row.fields.map((field) =>
@@ -61,6 +64,7 @@ async function load(db: Database, workspaceId: string): Promise<WorkspaceRegistr
     },
     statusOrder: row.statuses,
     collectionIds: new Set(row.collections),
+    fillingFieldIds: new Set(row.filling),
   };
 }
 

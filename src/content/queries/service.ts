@@ -34,6 +34,8 @@ export interface Prepared {
   definition: ParsedDefinition;
   raw: Record<string, unknown>;
   statusOrder: string[];
+  /** Fields whose narrow-table rows are still being filled in. */
+  filling: ReadonlySet<string>;
   secret: string;
   now: Date;
 }
@@ -58,6 +60,7 @@ export async function prepare(
     definition: parseDefinition(raw, context),
     raw,
     statusOrder: workspace.statusOrder,
+    filling: workspace.fillingFieldIds,
     secret,
     now: new Date(),
   };
@@ -127,7 +130,7 @@ export async function queryView(
 /** The narrow table's counts when they answer the definition, else the counts over the cards. */
 function countsStatement(prepared: Prepared) {
   return (
-    narrowCountsStatement(prepared.scope, prepared.definition) ??
+    narrowCountsStatement(prepared.scope, prepared.definition, prepared.filling) ??
     groupCountsStatement(prepared.scope, prepared.definition, prepared)
   );
 }
