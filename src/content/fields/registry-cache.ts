@@ -18,6 +18,9 @@ export interface WorkspaceRegistry {
 
 export const REGISTRY_CHANNEL = 'sparrow_registry';
 
+/** How many workspaces' registries an app keeps at most. */
+const MAX_WORKSPACES = 2000;
+
 interface LoadedRow {
   version: number | string;
   fields: Array<{
@@ -106,8 +109,15 @@ export class RegistryCache {
     if (known !== undefined && version !== undefined && known.version === version) return known;
     const loaded = await load(db, workspaceId);
     const current = this.#entries.get(workspaceId);
-    if (current === undefined || current.version <= loaded.version)
+    if (current === undefined || current.version <= loaded.version) {
+      this.#entries.delete(workspaceId);
       this.#entries.set(workspaceId, loaded);
+      // Bounded: the workspaces loaded longest ago go first (a Map keeps insertion order).
+      for (const oldest of this.#entries.keys()) {
+        if (this.#entries.size <= MAX_WORKSPACES) break;
+        this.#entries.delete(oldest);
+      }
+    }
     return loaded;
   }
 }
