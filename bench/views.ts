@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { allMigrations, modules } from '../src/modules.js';
 import { seedItems } from './seed.js';
 import { BENCH_POSTGRES_URL, machine, recreatePostgresDatabase } from './server.js';
+import { bareSql } from './views-sql.js';
 
 /**
  * The views engine at scale: one list of N cards (default 1,000,000 on
@@ -135,7 +136,8 @@ await seedItems(
   },
   (done) => log(`seeded ${done} cards`),
 );
-await sql`vacuum analyze items`.execute(database.db);
+// A running server's autovacuum does this on its own; a bulk seed outruns it.
+await sql`vacuum analyze items, item_values`.execute(database.db);
 const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 log(`seeded in ${seedSeconds} s`);
 
@@ -157,11 +159,37 @@ const query = (cursor?: string) =>
     ...(cursor ? { cursor } : {}),
   });
 
-// Warm caches and plans the way a running server has them, then time.
-for (let run = 0; run < 10; run++) await query();
-const firstPage = await timed(RUNS, async () => {
-  await query();
-});
+const loadBefore = loadavg();
+const bare = await bareSql(database.db, workspace.id, list.id);
+/** The API figure and the bare SQL figure of one case, timed in alternation in the same run. */
+async function sideBySide(
+  runs: number,
+  api: () => Promise<unknown>,
+  sqlAlone: () => Promise<unknown>,
+) {
+  // Warm caches and plans the way a running server has them, then time.
+  for (let run = 0; run < 5; run++) {
+    await api();
+    await sqlAlone();
+  }
+  const apiSamples = await timed(runs, async () => {
+    await api();
+  });
+  const sqlSamples = await timed(runs, async () => {
+    await sqlAlone();
+  });
+  return {
+    api: apiSamples,
+    sql: sqlSamples,
+    ratio: Math.round((apiSamples.p50 / sqlSamples.p50) * 100) / 100,
+  };
+}
+
+const firstPage = await sideBySide(
+  RUNS,
+  () => query(),
+  () => bare.page(pageDefinition, PAGE),
+);
 
 log(`walking ${DEPTH} pages`);
 let cursor: string | undefined;
@@ -175,27 +203,39 @@ while (depth < DEPTH) {
 }
 const walkSeconds = Math.round((performance.now() - walkStarted) / 100) / 10;
 const deepCursor = cursor;
-const deepPage = await timed(RUNS, async () => {
-  await query(deepCursor);
-});
+const deepPage = await sideBySide(
+  RUNS,
+  () => query(deepCursor),
+  () => bare.page(pageDefinition, PAGE, deepCursor),
+);
 
-const countsByStatus = await timed(RUNS, async () => {
-  await call('POST', `${listUrl}/group-counts`, token, {
-    definition: { groupBy: { attribute: 'statusId' } },
-  });
-});
-const countsBySelect = await timed(Math.min(RUNS, 10), async () => {
-  await call('POST', `${listUrl}/group-counts`, token, {
-    definition: { groupBy: { fieldId: stage.id } },
-  });
-});
-const groupedQuery = await timed(Math.min(RUNS, 10), async () => {
-  await call('POST', `${listUrl}/grouped-query`, token, {
-    definition: { groupBy: { fieldId: stage.id } },
-    groups: stageIds,
-    limit: PAGE,
-  });
-});
+const byStatus = { groupBy: { attribute: 'statusId' } };
+const countsByStatus = await sideBySide(
+  RUNS,
+  () => call('POST', `${listUrl}/group-counts`, token, { definition: byStatus }),
+  () => bare.counts(byStatus),
+);
+const byStage = { groupBy: { fieldId: stage.id } };
+const countsBySelect = await sideBySide(
+  RUNS,
+  () => call('POST', `${listUrl}/group-counts`, token, { definition: byStage }),
+  () => bare.counts(byStage),
+);
+const groupedQuery = await sideBySide(
+  RUNS,
+  () =>
+    call('POST', `${listUrl}/grouped-query`, token, {
+      definition: byStage,
+      groups: stageIds,
+      limit: PAGE,
+    }),
+  () => bare.kanban(byStage, stageIds, PAGE),
+);
+const search = await sideBySide(
+  RUNS,
+  () => call('GET', `${ws}/search?q=needle&limit=${PAGE}`, token),
+  () => bare.search('needle', PAGE),
+);
 const window = (run: number) => {
   const from = (run * 5000) % Math.max(1, CARDS - 5000);
   return {
@@ -227,20 +267,25 @@ process.stdout.write(
       cards: CARDS,
       machine: machine(),
       seedSeconds,
+      loadAverage: {
+        before: loadBefore.map((value) => Math.round(value * 10) / 10),
+        after: loadavg().map((value) => Math.round(value * 10) / 10),
+      },
       latencyMs: {
         firstPage,
         deepPage: { ...deepPage, depthPages: depth, walkSeconds },
         groupCountsByStatus: countsByStatus,
         groupCountsBySelect: countsBySelect,
         groupedQuery10Columns: groupedQuery,
+        search1PercentOfTitles: search,
         bulkPreview5000: bulkPreview,
         bulkUpdate5000: { ...bulkUpdate, changedPerRun: changed },
       },
       targets: {
-        pageUnder10ms: firstPage.p50 <= 10 && deepPage.p50 <= 10,
-        deepNoSlowerThan1_3x: deepPage.p50 <= firstPage.p50 * 1.3,
-        groupCountsUnder100ms: countsByStatus.p50 <= 100,
-        bulkUpdateUnder500ms: bulkUpdate.p50 <= 500,
+        pagesWithin2xSql: firstPage.ratio <= 2 && deepPage.ratio <= 2,
+        countsBySelectUnder40ms: countsBySelect.api.p50 < 40,
+        kanbanUnder50ms: groupedQuery.api.p50 < 50,
+        searchUnder10ms: search.api.p50 < 10,
       },
     },
     null,

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { UsersTable } from './tables.js';
 
@@ -47,15 +48,15 @@ export async function insertSession(
 }
 
 /** The live session for a token hash, with the label of its user. */
+/** Run by every signed-in request: a prepared statement (planned once per connection). */
 export async function findLiveSession(db: Database, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'users.name'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: string; user_id: string; name: string }>`${PREPARED}
+    select sessions.id, sessions.user_id, users.name from sessions
+    join users on users.id = sessions.user_id
+    where sessions.token_hash = ${tokenHash} and sessions.revoked_at is null and sessions.expires_at > now()`.execute(
+    db,
+  );
+  return rows[0];
 }
 
 /** Marks the session of this token hash revoked; false when no such session exists. */

@@ -12,9 +12,14 @@ export interface WorkspaceRegistry {
   registry: Registry;
   statusOrder: string[];
   collectionIds: ReadonlySet<string>;
+  /** Fields whose `item_values` rows are still being filled in (counts read the cards for them). */
+  fillingFieldIds: ReadonlySet<string>;
 }
 
 export const REGISTRY_CHANNEL = 'sparrow_registry';
+
+/** How many workspaces' registries an app keeps at most. */
+const MAX_WORKSPACES = 2000;
 
 interface LoadedRow {
   version: number | string;
@@ -31,6 +36,7 @@ interface LoadedRow {
   }>;
   statuses: string[];
   collections: string[];
+  filling: string[];
 }
 
 /** The registry as one statement sees it (one snapshot), with its version. */
@@ -46,9 +52,9 @@ async function load(
         where workspace_id = ${workspaceId}) as f), '[]') as fields,
       coalesce((select array_agg(id order by position, id) from statuses
         where workspace_id = ${workspaceId}), '{}') as statuses,
-      coalesce((select array_agg(id) from collections where workspace_id = ${workspaceId}), '{}') as collections`.execute(
-    db,
-  );
+      coalesce((select array_agg(id) from collections where workspace_id = ${workspaceId}), '{}') as collections,
+      coalesce((select array_agg(field_id) from item_value_backfills
+        where workspace_id = ${workspaceId}), '{}') as filling`.execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the registry statement answered no row');
   const fields = row.fields.map((field) =>
@@ -68,6 +74,7 @@ async function load(
     },
     statusOrder: row.statuses,
     collectionIds: new Set(row.collections),
+    fillingFieldIds: new Set(row.filling),
   };
 }
 
@@ -110,8 +117,15 @@ export class RegistryCache {
     const { committed, ...loaded } = await load(db, workspaceId);
     if (!committed) return loaded;
     const current = this.#entries.get(workspaceId);
-    if (current === undefined || current.version <= loaded.version)
+    if (current === undefined || current.version <= loaded.version) {
+      this.#entries.delete(workspaceId);
       this.#entries.set(workspaceId, loaded);
+      // Bounded: the workspaces loaded longest ago go first (a Map keeps insertion order).
+      for (const oldest of this.#entries.keys()) {
+        if (this.#entries.size <= MAX_WORKSPACES) break;
+        this.#entries.delete(oldest);
+      }
+    }
     return loaded;
   }
 }

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../module.js';
+import { backfillItemValues } from './item-values-backfill.js';
 import { queriesMigrations } from './migrations.js';
 import { buildPendingPropertyIndexes } from './property-indexes.js';
 import { queryRoutes } from './routes.js';
@@ -10,7 +11,7 @@ export const queriesModule: AppModule = {
   name: 'queries',
   migrations: queriesMigrations,
   contentRoutes: queryRoutes,
-  /** Builds requested property indexes in the background. */
+  /** Builds requested property indexes and fills the narrow values of new fields, in the background. */
   async background(ctx) {
     let stopped = false;
     let running: Promise<unknown> = Promise.resolve();
@@ -18,6 +19,8 @@ export const queriesModule: AppModule = {
       if (stopped) return;
       running = buildPendingPropertyIndexes(ctx.db)
         .catch((error: unknown) => ctx.log.error({ err: error }, 'property index build failed'))
+        .then(() => backfillItemValues(ctx.db))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'item values backfill failed'))
         .finally(() => {
           if (!stopped) timer = setTimeout(tick, INDEX_POLL_MS);
         });

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { backfillItemValues } from './item-values-backfill.js';
 import {
   createCollection,
   createField,
   createItem,
   createWorkspace,
+  insertItems,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
 
@@ -200,23 +202,80 @@ describe('item_values (the narrow table behind counts and kanban columns)', () =
       select count(*)::int as count from item_values where field_id = ${s.tags.id}`.execute(t.db);
     expect(left.rows[0]?.count).toBe(0);
 
-    // A select field added after the cards: each active card gets its empty row at once.
+    // A select field added after the cards: queued, counted over the cards until a
+    // background batch fills its rows in, then counted from the narrow table.
     const later = await createField(t, workspace, {
       key: 'later',
       type: 'select',
       name: 'Later',
       config: options('x'),
     });
-    const counts = await t.http.post(
-      `${ws}/collections/${s.home.id}/group-counts`,
-      { definition: { groupBy: { fieldId: later.id } } },
-      { token },
-    );
-    expect(counts.body).toEqual([
-      { value: later.config.options?.[0]?.id, count: 0 },
+    const [x] = (later.config.options ?? []).map((option) => option.id);
+    const [first] = (
+      await t.db
+        .selectFrom('items')
+        .select('id')
+        .where('collection_id', '=', s.home.id)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id);
+    const laterCounts = () =>
+      t.http.post(
+        `${ws}/collections/${s.home.id}/group-counts`,
+        { definition: { groupBy: { fieldId: later.id } } },
+        { token },
+      );
+    expect((await laterCounts()).body).toEqual([
+      { value: x, count: 0 },
       { value: null, count: 6 },
     ]);
-    const rows = await narrowRows(workspace);
-    expect(rows.stored).toEqual(rows.wanted);
+    // A card written while the field is queued gets its row from the write; the batch skips it.
+    const set = await t.http.patch(`${ws}/items/${first}`, { properties: { later: x } }, { token });
+    expect(set.status).toBe(200);
+    const before = await narrowRows(workspace);
+    expect(before.stored).not.toEqual(before.wanted);
+    expect(await backfillItemValues(t.db, 2)).toBeGreaterThan(1);
+    const after = await narrowRows(workspace);
+    expect(after.stored).toEqual(after.wanted);
+    const queued = await t.db.selectFrom('item_value_backfills').select('field_id').execute();
+    expect(queued).toEqual([]);
+    expect((await laterCounts()).body).toEqual([
+      { value: x, count: 1 },
+      { value: null, count: 5 },
+    ]);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'the background fill and concurrent card writes leave exactly the rows the cards call for',
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const s = await setup();
+        const ws = `/workspaces/${s.workspace.id}` as const;
+        const ids = await insertItems(t, s.workspace, s.home.id, 400);
+        const later = await createField(t, s.workspace, {
+          key: 'later',
+          type: 'select',
+          name: 'Later',
+          config: options('x'),
+        });
+        const x = later.config.options?.[0]?.id;
+        const writers = Array.from({ length: 6 }, async (_, writer) => {
+          for (let step = 0; step < 15; step++) {
+            const id = ids[(writer * 61 + step * 17 + round) % ids.length] ?? '';
+            const value = step % 3 === 2 ? null : x;
+            const response = await t.http.patch(
+              `${ws}/items/${id}`,
+              { properties: { later: value } },
+              { token: s.token },
+            );
+            expect(response.status).toBe(200);
+          }
+        });
+        await Promise.all([backfillItemValues(t.db, 7), ...writers]);
+        await backfillItemValues(t.db, 7);
+        const rows = await narrowRows(s.workspace);
+        expect(rows.stored).toEqual(rows.wanted);
+      }
+    },
+  );
 });

@@ -145,6 +145,38 @@ export const queriesMigrations: Migrations = {
     },
   },
   /**
+   * A field added to a workspace that has cards no longer inserts their empty
+   * rows in its own transaction (a million cards held the registry lock for
+   * seconds): it is queued, a background task fills its rows in short
+   * batches, and counts use the narrow table for it only once it is filled.
+   */
+  '2026_11_25_303_item_values_backfill': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create table item_value_backfills (
+           field_id uuid primary key,
+           workspace_id uuid not null,
+           after_id uuid,
+           requested_at timestamptz not null default now())`,
+        `create or replace function item_values_field_added() returns trigger language plpgsql as $$
+         begin
+           if new.type in ('select', 'multi_select', 'person', 'multi_person')
+              and exists (select 1 from items where workspace_id = new.workspace_id) then
+             insert into item_value_backfills (field_id, workspace_id) values (new.id, new.workspace_id);
+           end if;
+           return null;
+         end $$`,
+        `create or replace function item_values_field_removed() returns trigger language plpgsql as $$
+         begin
+           delete from item_value_backfills where field_id = old.id;
+           delete from item_values where field_id = old.id;
+           return null;
+         end $$`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+  /**
    * Full-text search leaves the card rows: the vector of title and body lives
    * in `item_search` (with the card's workspace and whether it is active),
    * kept by statement triggers on items. A write that changes neither title,

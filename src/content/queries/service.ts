@@ -28,12 +28,17 @@ import { instanceSecret } from './secret.js';
 
 const uuid = new RegExp(UUID_PATTERN);
 
+/** How many kanban columns' pages one grouped query reads at once. */
+const GROUP_PAGES_AT_ONCE = 4;
+
 /** Everything a list query needs: the parsed definition, the scope, statuses in order, the signing secret. */
 export interface Prepared {
   scope: ListScope;
   definition: ParsedDefinition;
   raw: Record<string, unknown>;
   statusOrder: string[];
+  /** Fields whose narrow-table rows are still being filled in. */
+  filling: ReadonlySet<string>;
   secret: string;
   now: Date;
 }
@@ -58,6 +63,7 @@ export async function prepare(
     definition: parseDefinition(raw, context),
     raw,
     statusOrder: workspace.statusOrder,
+    filling: workspace.fillingFieldIds,
     secret,
     now: new Date(),
   };
@@ -127,7 +133,7 @@ export async function queryView(
 /** The narrow table's counts when they answer the definition, else the counts over the cards. */
 function countsStatement(prepared: Prepared) {
   return (
-    narrowCountsStatement(prepared.scope, prepared.definition) ??
+    narrowCountsStatement(prepared.scope, prepared.definition, prepared.filling) ??
     groupCountsStatement(prepared.scope, prepared.definition, prepared)
   );
 }
@@ -212,17 +218,29 @@ export async function groupedQuery(
         group: key,
       });
   }
-  const { rows } = await countsStatement(prepared).execute(db);
-  const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
   const limit = input.limit ?? PAGE_DEFAULT;
-  const groups = [];
-  for (const value of input.groups) {
-    const result = await page(db, prepared, input.cursors?.[groupKey(value)], limit, { value });
-    groups.push({
-      value,
-      count: counts.get(value === null ? null : String(value)) ?? 0,
-      ...result,
-    });
+  // The counts and the columns' pages run side by side on the pool (a few at a
+  // time, so one board does not take every connection); on one connection
+  // (a transaction, PGlite) they simply queue.
+  const counting = countsStatement(prepared).execute(db);
+  // Awaited below; a page failing first must not leave its rejection unhandled.
+  counting.catch(() => {});
+  const pages: ItemPage[] = [];
+  for (let start = 0; start < input.groups.length; start += GROUP_PAGES_AT_ONCE) {
+    const slice = input.groups.slice(start, start + GROUP_PAGES_AT_ONCE);
+    pages.push(
+      ...(await Promise.all(
+        slice.map((value) =>
+          page(db, prepared, input.cursors?.[groupKey(value)], limit, { value }),
+        ),
+      )),
+    );
   }
+  const counts = new Map((await counting).rows.map((row) => [row.value, Number(row.count)]));
+  const groups = input.groups.map((value, index) => ({
+    value,
+    count: counts.get(value === null ? null : String(value)) ?? 0,
+    ...(pages[index] ?? { items: [], nextCursor: null }),
+  }));
   return { groups };
 }

@@ -28,10 +28,19 @@ export interface ItemValuesTable {
   value: string | null;
 }
 
+/** Fields whose `item_values` rows a background task is still filling in. */
+export interface ItemValueBackfillsTable {
+  field_id: string;
+  workspace_id: string;
+  after_id: string | null;
+  requested_at: Generated<Date>;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
     instance_secrets: InstanceSecretsTable;
     property_indexes: PropertyIndexesTable;
     item_values: ItemValuesTable;
+    item_value_backfills: ItemValueBackfillsTable;
   }
 }

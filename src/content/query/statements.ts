@@ -156,16 +156,17 @@ const NARROW_KINDS: ReadonlySet<string> = new Set(['option', 'options', 'person'
 /**
  * Counts per value from the narrow `item_values` table (a small index, no card
  * rows read) when the definition has no filter and groups by a field it
- * holds; null otherwise. Same answer as `groupCountsStatement`: a card with
+ * holds in full (not one still `filling`); null otherwise. Same answer as `groupCountsStatement`: a card with
  * no value is one null row, a multi-valued card one row per distinct value.
  */
 export function narrowCountsStatement(
   scope: ListScope,
   definition: ParsedDefinition,
+  filling: ReadonlySet<string>,
 ): RawBuilder<{ value: string | null; count: number }> | null {
   const target = definition.groupBy?.target;
   if (definition.filter !== null || target?.kind !== 'field') return null;
-  if (!NARROW_KINDS.has(target.valueKind)) return null;
+  if (!NARROW_KINDS.has(target.valueKind) || filling.has(target.field.id)) return null;
   const field = target.field.id;
   return sql`${PREPARED} select value, sum(cards)::int as count from (
       (select v.value, count(*) as cards from item_values v
