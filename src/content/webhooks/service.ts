@@ -16,6 +16,7 @@ import type {
   WebhookEndpointWithSecret,
 } from './schemas.js';
 import { generateSecret, SECRET_PREFIX } from './signature.js';
+import { wakeDispatchers } from './sink.js';
 
 /** After a rotation the old secret keeps signing this long (24 hours). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -219,6 +220,7 @@ export async function resumeEndpoint(
     .where('endpoint_id', '=', endpointId)
     .where('state', '=', 'pending')
     .execute();
+  await wakeDispatchers(db);
   return toEndpoint(row);
 }
 
@@ -410,6 +412,7 @@ export async function replayDelivery(
     })
     .where('id', '=', deliveryId)
     .execute();
+  await wakeDispatchers(db);
   return getDelivery(db, workspaceId, endpointId, deliveryId);
 }
 

@@ -117,3 +117,8 @@ async function insertDeliveries(
     )
     select pg_notify(${WAKE_CHANNEL}, '') as notified`.execute(db);
 }
+
+/** Wakes the dispatchers at commit: deliveries were made due by something other than a new event. */
+export async function wakeDispatchers(db: Database): Promise<void> {
+  await sql`select pg_notify(${WAKE_CHANNEL}, '')`.execute(db);
+}

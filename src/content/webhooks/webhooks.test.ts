@@ -19,7 +19,7 @@ import {
 import { inTransaction } from '../../db/transaction.js';
 import { recordEvents } from '../../events/writer.js';
 import { newId } from '../../lib/ids.js';
-import { WebhookDispatcher } from './dispatcher.js';
+import { runDispatcher, WebhookDispatcher } from './dispatcher.js';
 
 const stripe = new Stripe('sk_test_not_used_for_network');
 
@@ -60,6 +60,16 @@ async function drain(d = dispatcher()) {
     if (attempted === 0) break;
   }
   return total;
+}
+
+/** Waits up to 10 s for the receiver to hold `count` requests. */
+async function arrived(own: Receiver, count: number) {
+  const deadline = Date.now() + 10_000;
+  while (own.received.length < count) {
+    if (Date.now() > deadline)
+      throw new Error(`${own.received.length} of ${count} arrived in 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function deliveries(workspace: TestWorkspace, endpointId: string) {
@@ -300,6 +310,46 @@ describe('deliveries', () => {
     expect(all).toHaveLength(11);
     expect(all.every((delivery) => delivery.state === 'succeeded')).toBe(true);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'wakes the running dispatcher at resume and at replay, not at its next poll',
+    async () => {
+      const own = await startReceiver();
+      const workspace = await createWorkspace(t);
+      const endpoint = (
+        await t.http.post(
+          `/workspaces/${workspace.id}/webhooks`,
+          { url: own.url, eventTypes: ['item.created'] },
+          { token: workspace.owner.token },
+        )
+      ).body;
+      const path = `/workspaces/${workspace.id}/webhooks/${endpoint.id}` as const;
+      const token = workspace.owner.token;
+      await t.http.post(`${path}/pause`, undefined, { token });
+      const list = await createCollection(t, workspace);
+      await createItem(t, workspace, list.id, { title: 'While paused' });
+      // Polling once a minute: only a notification can deliver within the test's time.
+      const stop = await runDispatcher(
+        t.db,
+        { ...t.ctx.config, webhookPollIntervalMs: 60_000 },
+        t.ctx.log,
+      );
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(own.received).toHaveLength(0);
+        await t.http.post(`${path}/resume`, undefined, { token });
+        await arrived(own, 1);
+        const [delivery] = await deliveries(workspace, endpoint.id);
+        await t.http.post(`${path}/deliveries/${present(delivery).id}/replay`, undefined, {
+          token,
+        });
+        await arrived(own, 2);
+      } finally {
+        await stop();
+        await own.close();
+      }
+    },
+  );
 
   it('replays a delivery as a new attempt with the same delivery id', async () => {
     const workspace = await createWorkspace(t);
