@@ -77,7 +77,16 @@ export default defineConfig({
       { extends: true, test: { name: 'http', include: tiers.http, globalSetup: PROCESS_SETUP } },
       {
         extends: true,
-        test: { name: 'engine', include: tiers.engine, globalSetup: PROCESS_SETUP },
+        // One file at a time: the files share one container engine, and an agent
+        // that starts takes up the tmux sessions of every managed container on
+        // it, detaching the clients it finds (those of a dead predecessor in
+        // production, where a node has one agent; another file's in a test run).
+        test: {
+          name: 'engine',
+          include: tiers.engine,
+          globalSetup: PROCESS_SETUP,
+          fileParallelism: false,
+        },
       },
     ],
   },
