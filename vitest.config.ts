@@ -86,6 +86,8 @@ export default defineConfig({
           include: tiers.engine,
           globalSetup: PROCESS_SETUP,
           fileParallelism: false,
+          // A project with its own worker count runs as a group of its own: after the others.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

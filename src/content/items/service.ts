@@ -106,10 +106,12 @@ export async function updateItem(
   input: UpdateItem,
 ): Promise<ItemDetail> {
   const workspaceId = access.workspaceId;
+  // Before the row lock, which gives the transaction an id: a registry read
+  // until then may be kept in the app's cache.
+  const workspace = await workspaceRegistry(db, access);
   const [before] = await lockCards(db, workspaceId, [itemId], true);
   if (before === undefined) throw notFound('Item');
   const content = await resolveBody(db, workspaceId, input);
-  const workspace = await workspaceRegistry(db, access);
   if (input.statusId !== undefined) checkStatus(workspace, input.statusId);
   if (input.parentId) await checkParent(db, workspaceId, input.parentId, itemId);
   const properties =
