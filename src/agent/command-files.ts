@@ -46,7 +46,8 @@ const ALIVE = [
   `  want="${MARKER_VARIABLE}=$1"`,
   '  for p in /proc/[0-9]*; do',
   '    [ "$p" = "/proc/$$" ] && continue',
-  '    tr "\\000" "\\n" <"$p/environ" 2>/dev/null | grep -qxF "$want" && return 0',
+  // A process may end while it is looked at: its vanished environ is no error to report.
+  '    { tr "\\000" "\\n" <"$p/environ"; } 2>/dev/null | grep -qxF "$want" && return 0',
   '  done',
   '  return 1',
   '}',
@@ -61,7 +62,11 @@ export type FileState =
 /** The status line of the scripts below: `<exit status or ->\t<cancelled 0|1>\t<alive 0|1>`. */
 const STATUS = [
   'x=$(cat "$d/exit" 2>/dev/null); c=0; [ -f "$d/cancelled" ] && c=1; a=0',
-  '[ -z "$x" ] && alive "$(cat "$d/marker" 2>/dev/null)" && a=1',
+  // No status yet and no process: the command may have ended (writing its status
+  // just before its wrapper exits) while the processes were looked at: read it again.
+  'if [ -z "$x" ]; then',
+  '  if alive "$(cat "$d/marker" 2>/dev/null)"; then a=1; else x=$(cat "$d/exit" 2>/dev/null); fi',
+  'fi',
   '[ -n "$x" ] || x=-',
 ].join('\n');
 
