@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { likePattern } from '../../db/like.js';
 import { dayOf, isDayOnly, nextDay, shift } from './dates.js';
 import type { ConditionValue, FilterNode, Operator, RelativeRange, Target } from './definition.js';
 import {
@@ -19,11 +20,6 @@ const FALSE: Condition = sql<boolean>`false`;
 
 function not(condition: Sql): Condition {
   return sql<boolean>`not coalesce(${condition}, false)`;
-}
-
-function likePattern(text: string, prefixOnly: boolean): string {
-  const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
-  return prefixOnly ? `${escaped}%` : `%${escaped}%`;
 }
 
 /** An array parameter of the target's type, for `= any(...)`. */

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { likePattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import type { DeploymentsTable, EnvMap, ServiceState } from './tables.js';
 
@@ -12,11 +13,6 @@ export interface DeploymentFields {
 
 function columns(fields: DeploymentFields) {
   return { name: fields.name, description: fields.description, env: JSON.stringify(fields.env) };
-}
-
-/** `%` and `_` taken literally in a LIKE pattern. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export async function insertDeployment(
@@ -40,7 +36,7 @@ export async function listDeployments(
     .selectAll()
     .where('org_id', '=', orgId)
     .$if(nameContains !== undefined, (query) =>
-      query.where(sql<boolean>`name ilike ${containsPattern(nameContains ?? '')}`),
+      query.where(sql<boolean>`name ilike ${likePattern(nameContains ?? '')}`),
     )
     .orderBy(sql`lower(name)`)
     .orderBy('id')

@@ -1,6 +1,3 @@
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { secretStore } from '../secrets/store.js';
 import { MAX_DEPLOYMENT_SECRETS } from './schemas.js';
 
@@ -21,21 +18,3 @@ export const serviceSecrets = secretStore({
   max: MAX_SERVICE_SECRETS,
   ownerLabel: 'A service',
 });
-
-/**
- * Applies secret changes to a locked deployment or service. Writing secrets
- * is for owners and admins, and a key needs `secrets:write` besides
- * `deployments:write`, as for project secrets.
- */
-export async function applySecrets(
-  db: Database,
-  config: Config,
-  access: OrgAccess,
-  store: typeof deploymentSecrets,
-  ownerId: string,
-  changes: readonly { name: string; value: string | null }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  requireAccess(access, 'secrets:write', ['secrets:write']);
-  await store.applyChanges(db, config, ownerId, changes);
-}

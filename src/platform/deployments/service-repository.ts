@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { containsPattern } from './repository.js';
+import { likePattern } from '../../db/like.js';
 import type {
   CronJob,
   CustomDomain,
@@ -74,7 +74,7 @@ export async function listServices(
       query.where('deployment_id', '=', where.deploymentId ?? ''),
     )
     .$if(where.nameContains !== undefined, (query) =>
-      query.where(sql<boolean>`name ilike ${containsPattern(where.nameContains ?? '')}`),
+      query.where(sql<boolean>`name ilike ${likePattern(where.nameContains ?? '')}`),
     )
     .orderBy(sql`lower(name)`)
     .orderBy('id')

@@ -14,7 +14,8 @@ import type {
   NameQuery,
   UpdateDeploymentBody,
 } from './schemas.js';
-import { applySecrets, deploymentSecrets } from './secrets.js';
+import { applySecretChanges } from '../secrets/org-writes.js';
+import { deploymentSecrets } from './secrets.js';
 import type { ServiceState } from './tables.js';
 
 /** The deployment if it belongs to the caller's organization, else 404; `lock` for a change. */
@@ -116,7 +117,7 @@ export async function createDeployment(
     .catch((error) => {
       throw nameTaken(error);
     });
-  await applySecrets(db, config, access, deploymentSecrets, row.id, input.secrets ?? []);
+  await applySecretChanges(db, config, access, deploymentSecrets, row.id, input.secrets ?? []);
   return presentOne(db, row);
 }
 
@@ -140,7 +141,14 @@ export async function updateDeployment(
     .catch((error) => {
       throw nameTaken(error);
     });
-  await applySecrets(db, config, access, deploymentSecrets, deploymentId, input.secrets ?? []);
+  await applySecretChanges(
+    db,
+    config,
+    access,
+    deploymentSecrets,
+    deploymentId,
+    input.secrets ?? [],
+  );
   return presentOne(db, row);
 }
 

@@ -10,7 +10,8 @@ import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import type { NameQuery } from './schemas.js';
-import { applySecrets, serviceSecrets } from './secrets.js';
+import { applySecretChanges } from '../secrets/org-writes.js';
+import { serviceSecrets } from './secrets.js';
 import { deploymentInOrg } from './service.js';
 import type { ServiceFields, ServiceRow } from './service-repository.js';
 import * as repository from './service-repository.js';
@@ -289,7 +290,7 @@ export async function createService(
     .catch((error) => {
       throw refused(error);
     });
-  await applySecrets(db, config, access, serviceSecrets, row.id, input.secrets ?? []);
+  await applySecretChanges(db, config, access, serviceSecrets, row.id, input.secrets ?? []);
   return presentOne(db, row);
 }
 
@@ -307,7 +308,7 @@ export async function updateService(
   const row = await repository.updateService(db, serviceId, fields).catch((error) => {
     throw refused(error);
   });
-  await applySecrets(db, config, access, serviceSecrets, serviceId, input.secrets ?? []);
+  await applySecretChanges(db, config, access, serviceSecrets, serviceId, input.secrets ?? []);
   return presentOne(db, row);
 }
 

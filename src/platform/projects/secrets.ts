@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
+import { requireSecretWrite } from '../secrets/org-writes.js';
 import { secretStore } from '../secrets/store.js';
 import { projectInOrg } from './lookup.js';
 import * as repository from './repository.js';
@@ -15,27 +16,6 @@ export const projectSecrets = secretStore({
   max: MAX_PROJECT_SECRETS,
   ownerLabel: 'A project',
 });
-
-/** Writing project secrets: owner or admin, and a key needs `secrets:write` (spec, PATCH semantics 4). */
-function requireSecretWrite(access: OrgAccess): void {
-  requireAccess(access, 'secrets:write', ['secrets:write']);
-}
-
-/**
- * Applies the `secrets` of a project create or PATCH to a locked project: a
- * string value creates or replaces, null removes, names not mentioned stay.
- */
-export async function applySecretChanges(
-  db: Database,
-  config: Config,
-  access: OrgAccess,
-  projectId: string,
-  changes: readonly { name: string; value: string | null }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  requireSecretWrite(access);
-  await projectSecrets.applyChanges(db, config, projectId, changes);
-}
 
 export async function listProjectSecrets(
   db: Database,

@@ -10,7 +10,8 @@ import { projectInOrg } from './lookup.js';
 import type { ProjectRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateProjectBody, Project, UpdateProjectBody } from './schemas.js';
-import { applySecretChanges, projectSecrets } from './secrets.js';
+import { applySecretChanges } from '../secrets/org-writes.js';
+import { projectSecrets } from './secrets.js';
 import type { ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
 
 export function configOf(row: ProjectRow): ProjectConfig {
@@ -153,7 +154,7 @@ export async function createProject(
       throw nameTaken(error);
     });
   await recordVersion(db, access, id, { number: 1, action: 'create', config: projectConfig });
-  await applySecretChanges(db, config, access, id, input.secrets ?? []);
+  await applySecretChanges(db, config, access, projectSecrets, id, input.secrets ?? []);
   return withSecrets(db, row);
 }
 
@@ -168,7 +169,7 @@ export async function updateProject(
   requireAccess(access, 'projects:write');
   const row = await projectInOrg(db, access, projectId, true);
   const saved = await saveConfig(db, access, row, patched(configOf(row), input), 'update');
-  await applySecretChanges(db, config, access, projectId, input.secrets ?? []);
+  await applySecretChanges(db, config, access, projectSecrets, projectId, input.secrets ?? []);
   return withSecrets(db, saved);
 }
 

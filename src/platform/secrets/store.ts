@@ -212,3 +212,6 @@ export function secretStore(options: {
     },
   };
 }
+
+/** A table's secret store, as `secretStore` makes it. */
+export type SecretStore = ReturnType<typeof secretStore>;
