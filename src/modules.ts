@@ -22,6 +22,7 @@ import type { AppModule } from './module.js';
 import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js';
 import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
+import { jobRunsModule } from './platform/job-runs/index.js';
 import { jobsModule } from './platform/jobs/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
@@ -58,6 +59,7 @@ export const modules: readonly AppModule[] = [
   workersModule,
   imageBuildsModule,
   deploymentsModule,
+  jobRunsModule,
   webhooksModule,
   importsModule,
   invitationsModule,

@@ -69,4 +69,29 @@ export const deploymentsMigrations: Migrations = {
       await secretsTable('service_secrets', 'services').execute(db);
     },
   },
+  '2026_11_28_702_service_replicas': {
+    async up(db: Kysely<unknown>) {
+      // The deploy serving traffic, and the containers of every deploy still alive.
+      await sql`alter table services add column active_run_id uuid references job_runs (id) on delete set null`.execute(
+        db,
+      );
+      await sql`
+        create table service_replicas (
+          id uuid primary key,
+          service_id uuid not null references services (id) on delete cascade,
+          run_id uuid not null references job_runs (id) on delete cascade,
+          node_id uuid not null references nodes (id) on delete cascade,
+          container_name text not null unique,
+          port integer,
+          state text not null default 'starting'
+            check (state in ('starting', 'active', 'draining', 'stopped')),
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index service_replicas_service_idx on service_replicas (service_id, state)`.execute(
+        db,
+      );
+      await sql`create index service_replicas_node_idx on service_replicas (node_id)`.execute(db);
+    },
+  },
 };

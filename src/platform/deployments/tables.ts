@@ -72,6 +72,32 @@ export interface ServicesTable {
   cron_jobs: Json<CronJob[]>;
   state: ColumnType<ServiceState, ServiceState | undefined, ServiceState>;
   state_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The deploy (job run) whose replicas serve traffic; null before the first one succeeds. */
+  active_run_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/**
+ * A replica's life: `starting` (container started, not yet healthy),
+ * `active` (serves traffic), `draining` (replaced; finishes what it serves
+ * before it is removed), `stopped` (container removed; the row is kept until
+ * its run's rows go).
+ */
+export const REPLICA_STATES = ['starting', 'active', 'draining', 'stopped'] as const;
+export type ReplicaState = (typeof REPLICA_STATES)[number];
+
+/** One container of a service, on one node, started by one deploy (job run). */
+export interface ServiceReplicasTable {
+  id: string;
+  service_id: string;
+  run_id: string;
+  node_id: string;
+  /** The container's name on its node's engine (unique: `sparrow-svc-...`). */
+  container_name: string;
+  /** The container port it serves (the service's port when the deploy started). */
+  port: number | null;
+  state: ColumnType<ReplicaState, ReplicaState | undefined, ReplicaState>;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -84,5 +110,6 @@ declare module '../../db/schema.js' {
     services: ServicesTable;
     /** `owner_id` is the service. */
     service_secrets: EncryptedSecretsTable;
+    service_replicas: ServiceReplicasTable;
   }
 }
