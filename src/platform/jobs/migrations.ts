@@ -31,4 +31,13 @@ export const jobsMigrations: Migrations = {
           where state in ('queued', 'running')`.execute(db);
     },
   },
+  '2026_11_28_703_jobs_anywhere': {
+    async up(db: Kysely<unknown>) {
+      // A job without a node (a deploy spans nodes) is claimed by any server process.
+      await sql`alter table jobs alter column node_id drop not null`.execute(db);
+      await sql`
+        create index jobs_anywhere_open_idx on jobs (id)
+          where node_id is null and state in ('queued', 'running')`.execute(db);
+    },
+  },
 };

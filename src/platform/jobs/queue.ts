@@ -6,14 +6,17 @@ import type { JobsTable } from './tables.js';
 
 export type JobRow = Selectable<JobsTable>;
 
-/** Wakes the runners: the payload is the node id. */
+/** Wakes the runners: the payload is the node id, or {@link ANYWHERE} for a job without a node. */
 export const JOBS_CHANNEL = 'sparrow_jobs';
 /** A job finished: the payload is its id. */
 export const JOBS_DONE_CHANNEL = 'sparrow_jobs_done';
+/** The wake-up payload of a job any process may run. */
+export const ANYWHERE = '*';
 
 export interface NewJob {
   kind: string;
-  nodeId: string;
+  /** Null: any server process runs it (a kind registered with `registerAnywhere`). */
+  nodeId: string | null;
   targetId: string;
   payload?: Record<string, unknown>;
 }
@@ -35,7 +38,7 @@ export async function enqueueJob(db: Database, job: NewJob): Promise<JobRow> {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await notify(db, JOBS_CHANNEL, job.nodeId);
+  await notify(db, JOBS_CHANNEL, job.nodeId ?? ANYWHERE);
   return row;
 }
 

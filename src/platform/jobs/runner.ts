@@ -6,8 +6,8 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import { type AgentRegistry, agentRegistry } from '../nodes/registry.js';
 import { NODE_STALE_MS } from '../nodes/service.js';
-import { type JobKinds, jobKinds } from './kinds.js';
-import { JOBS_CHANNEL, JOBS_DONE_CHANNEL, type JobRow } from './queue.js';
+import { type AnywhereJobKind, type JobKind, type JobKinds, jobKinds } from './kinds.js';
+import { ANYWHERE, JOBS_CHANNEL, JOBS_DONE_CHANNEL, type JobRow } from './queue.js';
 import type { JobState } from './tables.js';
 
 /** Claimed at most per round; more wait for the next. */
@@ -25,7 +25,8 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Runs the jobs of the nodes whose agents this process holds. A round claims
+ * Runs the jobs of the nodes whose agents this process holds, and jobs
+ * without a node (any process may run those). A round claims
  * open jobs (queued, or running under a lease that ran out) with `FOR UPDATE
  * SKIP LOCKED`, oldest first and one per target at a time; the claim is a
  * lease this runner renews while the job runs. Rounds are woken by
@@ -36,7 +37,7 @@ export class JobRunner {
   readonly owner: string;
   private readonly registry: AgentRegistry;
   private readonly kinds: JobKinds;
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, { task: Promise<void>; abort: AbortController }>();
   private round: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -56,7 +57,9 @@ export class JobRunner {
       JOBS_CHANNEL,
       (nodeId) => {
         // null: notifications may have been missed (the listener reconnected): look anyway.
-        if (nodeId === null || this.registry.get(nodeId) !== undefined) this.wake();
+        if (nodeId === null || nodeId === ANYWHERE || this.registry.get(nodeId) !== undefined) {
+          this.wake();
+        }
       },
       (error) => this.ctx.log.warn({ err: error }, 'job notifications unavailable; polling'),
     );
@@ -87,21 +90,37 @@ export class JobRunner {
 
   private async claimRound(): Promise<void> {
     await this.failOrphans();
-    const nodeIds = this.registry.connectedNodeIds();
-    const kinds = this.kinds.names();
-    if (nodeIds.length === 0 || kinds.length === 0) return;
-    const jobs = await this.claim(nodeIds, kinds);
+    const jobs = await this.claim(this.registry.connectedNodeIds());
     for (const job of jobs) {
-      const task = this.execute(job).finally(() => this.running.delete(job.id));
-      this.running.set(job.id, task);
+      const abort = new AbortController();
+      const task = this.execute(job, abort.signal).finally(() => this.running.delete(job.id));
+      this.running.set(job.id, { task, abort });
     }
+  }
+
+  /** Jobs of the nodes this process holds, of kinds it runs there; jobs of no node, of kinds it runs. */
+  private claimable(nodeIds: readonly string[]) {
+    const nodeKinds = this.kinds.names(false);
+    const anywhereKinds = this.kinds.names(true);
+    const conditions = [];
+    if (nodeIds.length > 0 && nodeKinds.length > 0) {
+      conditions.push(
+        sql`(j.node_id in (${sql.join(nodeIds)}) and j.kind in (${sql.join(nodeKinds)}))`,
+      );
+    }
+    if (anywhereKinds.length > 0) {
+      conditions.push(sql`(j.node_id is null and j.kind in (${sql.join(anywhereKinds)}))`);
+    }
+    return conditions.length === 0 ? null : sql.join(conditions, sql` or `);
   }
 
   /**
    * Only kinds this process knows: during a rolling upgrade, a job of a kind
    * only newer processes run waits for one of them to hold the node's agent.
    */
-  private async claim(nodeIds: readonly string[], kinds: readonly string[]): Promise<JobRow[]> {
+  private async claim(nodeIds: readonly string[]): Promise<JobRow[]> {
+    const claimable = this.claimable(nodeIds);
+    if (claimable === null) return [];
     const leaseMs = this.ctx.config.jobLeaseMs;
     const result = await sql<JobRow>`
       update jobs set
@@ -112,8 +131,7 @@ export class JobRunner {
         started_at = coalesce(started_at, now())
       where id in (
         select j.id from jobs j
-        where j.node_id in (${sql.join(nodeIds)})
-          and j.kind in (${sql.join(kinds)})
+        where (${claimable})
           and (j.state = 'queued' or (j.state = 'running' and j.lease_expires_at < now()))
           and not exists (
             select 1 from jobs o
@@ -125,17 +143,43 @@ export class JobRunner {
     return result.rows;
   }
 
-  private async execute(job: JobRow): Promise<void> {
-    const kind = this.kinds.get(job.kind);
-    if (kind === undefined) {
+  private async execute(job: JobRow, signal: AbortSignal): Promise<void> {
+    const registered = this.kinds.get(job.kind);
+    if (registered === undefined) {
       await this.finish(job, 'failed', `unknown job kind ${job.kind}`);
       return;
     }
     if (job.attempts > MAX_ATTEMPTS) {
+      const { kind } = registered;
       await this.finish(job, 'failed', `interrupted ${job.attempts - 1} times`, kind.fail);
       return;
     }
-    const agent = this.registry.get(job.node_id);
+    if (registered.anywhere) await this.executeAnywhere(job, registered.kind, signal);
+    else await this.executeOnNode(job, registered.kind);
+  }
+
+  private async executeAnywhere(
+    job: JobRow,
+    kind: AnywhereJobKind,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      await kind.run(job, signal);
+      await this.finish(job, 'succeeded', null);
+    } catch (error) {
+      // Let go (stopping, or the lease was lost): handed on, or already another process's.
+      if (signal.aborted) {
+        await this.release(job);
+        return;
+      }
+      const reason = reasonOf(error);
+      this.ctx.log.warn({ jobId: job.id, kind: job.kind, reason }, 'job failed');
+      await this.finish(job, 'failed', reason, kind.fail);
+    }
+  }
+
+  private async executeOnNode(job: JobRow, kind: JobKind): Promise<void> {
+    const agent = job.node_id === null ? undefined : this.registry.get(job.node_id);
     if (agent === undefined) {
       await this.release(job);
       return;
@@ -192,21 +236,29 @@ export class JobRunner {
       .where('id', '=', job.id)
       .where('lease_owner', '=', this.owner)
       .execute();
-    await notify(this.ctx.db, JOBS_CHANNEL, job.node_id);
+    await notify(this.ctx.db, JOBS_CHANNEL, job.node_id ?? ANYWHERE);
   }
 
+  /** Renews the leases of the jobs under way; a job whose lease another process took is let go. */
   private async renew(): Promise<void> {
     const ids = [...this.running.keys()];
     if (ids.length === 0) return;
-    await this.ctx.db
-      .updateTable('jobs')
-      .set({
-        lease_expires_at: sql<Date>`now() + ${this.ctx.config.jobLeaseMs}::integer * interval '1 millisecond'`,
-      })
-      .where('id', 'in', ids)
-      .where('lease_owner', '=', this.owner)
-      .execute()
-      .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'could not renew job leases'));
+    try {
+      const kept = await this.ctx.db
+        .updateTable('jobs')
+        .set({
+          lease_expires_at: sql<Date>`now() + ${this.ctx.config.jobLeaseMs}::integer * interval '1 millisecond'`,
+        })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', this.owner)
+        .where('state', '=', 'running')
+        .returning('id')
+        .execute();
+      const still = new Set(kept.map((row) => row.id));
+      for (const id of ids) if (!still.has(id)) this.running.get(id)?.abort.abort();
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'could not renew job leases');
+    }
   }
 
   /**
@@ -233,19 +285,21 @@ export class JobRunner {
           .set({ state: 'failed', error: reason, finished_at: new Date(), lease_owner: null })
           .where('id', '=', job.id)
           .execute();
-        await this.kinds.get(job.kind)?.fail(trx, job, reason);
+        await this.kinds.get(job.kind)?.kind.fail(trx, job, reason);
         await notify(trx, JOBS_DONE_CHANNEL, job.id);
       }
     });
   }
 
-  /** Stops claiming and waits for the jobs under way (their agents are closing). */
+  /** Stops claiming, lets the jobs under way go (their agents are closing) and waits for them. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.unlisten();
     for (const timer of this.timers) clearInterval(timer);
     await this.round;
-    await Promise.all(this.running.values());
+    // Jobs without a node are handed back at once, for another process to go on with.
+    for (const { abort } of this.running.values()) abort.abort();
+    await Promise.all([...this.running.values()].map(({ task }) => task));
   }
 }
 

@@ -10,8 +10,12 @@ export interface JobsTable {
   id: string;
   /** What the job does (`worker.create`, `image.build`, ...): a key of the kinds registry. */
   kind: string;
-  /** The node whose agent runs it: only the process holding that agent claims it. */
-  node_id: string;
+  /**
+   * The node whose agent runs it: only the process holding that agent claims
+   * it. Null for a job any server process runs (a deploy, which reaches the
+   * nodes it needs through the relay).
+   */
+  node_id: string | null;
   /** The worker, build, ... it acts on; one open job per target runs at a time, oldest first. */
   target_id: string;
   payload: Json<Record<string, unknown>>;
