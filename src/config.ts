@@ -60,6 +60,10 @@ export interface Config {
   jobLeaseMs: number;
   /** How often job runners look for work without a notification (always, on PGlite). */
   jobPollMs: number;
+  /** How long a service's replaced replicas keep serving what they hold before they are removed. */
+  serviceDrainMs: number;
+  /** How often each server process looks for due cron jobs of running services. */
+  cronTickMs: number;
   /** Where the other server processes reach this one; null: from the listen address. */
   internalUrl: string | null;
   /** The relay's credential between server processes; null: generated once, kept in the database. */
@@ -356,6 +360,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 300, 600_000),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
+    serviceDrainMs: integer(env, 'SERVICE_DRAIN_MS', 10_000, 0, 600_000),
+    cronTickMs: integer(env, 'CRON_TICK_MS', 1000, 50, 60_000),
     internalUrl: internalUrl(env),
     relaySecret: relaySecret(env),
     idp: idpConfig(env, publicUrl),

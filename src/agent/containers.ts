@@ -177,7 +177,7 @@ function createOptions(params: ContainerCreateParams, defaults: CreateDefaults) 
   return {
     name,
     Image: params.image,
-    Cmd: params.command ?? KEEP_ALIVE,
+    Cmd: params.command ?? (params.imageCommand === true ? undefined : KEEP_ALIVE),
     Env: envList(params.env),
     Labels: labels,
     WorkingDir: params.workdir,

@@ -78,6 +78,7 @@ export function unaryHandlers(runtime: Runtime): UnaryHandlers {
       removed: await runtime.removeContainer(params.containerId, params.force ?? false),
     }),
     'container.inspect': (params) => runtime.inspect(params.containerId),
+    'container.probe': (params) => runtime.probe(params.containerId, params),
     'container.logs': async (params) => ({
       text: await runtime.logs(params.containerId, params.tail),
     }),

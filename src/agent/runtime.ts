@@ -15,6 +15,7 @@ import { checkoutRepository, gitStatus } from './git.js';
 import { type CommittedImage, commitContainer, removeImage } from './images.js';
 import { containerLogs } from './logs.js';
 import { listeningPorts } from './ports.js';
+import { type ProbeOptions, type ProbeResult, probeContainer } from './probe.js';
 import type {
   ContainerCreateParams,
   ImageCommitParams,
@@ -165,6 +166,10 @@ export class Runtime {
 
   inspect(id: string): Promise<ContainerDetails> {
     return inspectContainer(this.docker, id);
+  }
+
+  probe(id: string, options: ProbeOptions): Promise<ProbeResult> {
+    return probeContainer(this.docker, id, options);
   }
 
   logs(id: string, tail?: number): Promise<string> {

@@ -191,6 +191,10 @@ export const ERROR_CODES = {
   duplicate_cron_job: { status: 400, meaning: 'A cron job name is listed twice' },
   invalid_schedule: { status: 400, meaning: 'A cron schedule cannot be parsed' },
   port_required: { status: 400, meaning: 'The setting needs the port the service answers on' },
+  unknown_deploy: {
+    status: 400,
+    meaning: '`runId` or `image` names no earlier deploy of this service (with an image recorded)',
+  },
   not_an_org_member: {
     status: 400,
     meaning: 'A user named is not a member of the organization',

@@ -77,6 +77,8 @@ export const ContainerCreateParams = Strict({
   hostname: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9.-]{0,62}$' })),
   /** The main process; defaults to one that sleeps until the container is stopped. */
   command: Type.Optional(Command),
+  /** Without `command`: run the image's own command instead of the sleeping one (services). */
+  imageCommand: Type.Optional(Type.Boolean()),
   /** Host paths bound into the container: for local nodes and tests, never from users. */
   mounts: Type.Optional(Type.Array(Mount, { maxItems: 32 })),
   memoryBytes: Type.Optional(Type.Integer({ minimum: 4 * 1024 * 1024 })),
@@ -182,6 +184,23 @@ export const ImageCommitParams = Strict({
 });
 export type ImageCommitParams = Static<typeof ImageCommitParams>;
 
+export const ProbeParams = Strict({
+  ...containerId,
+  /** The container port, reached through the host port it is published on. */
+  port: Port,
+  /** An HTTP GET of this path must answer 2xx or 3xx; omitted: the port must accept a connection. */
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, pattern: '^/' })),
+  timeoutMs: Type.Integer({ minimum: 1, maximum: 600_000 }),
+});
+
+export const ProbeResult = Strict({
+  ok: Type.Boolean(),
+  status: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  running: Type.Boolean(),
+  exitCode: Type.Union([Type.Integer(), Type.Null()]),
+});
+
 interface MethodSpec {
   params: TSchema;
   result: TSchema;
@@ -215,6 +234,7 @@ export const methods = {
     Strict({ removed: Type.Boolean() }),
   ),
   'container.inspect': unary(Strict(containerId), ContainerDetails),
+  'container.probe': unary(ProbeParams, ProbeResult),
   'container.logs': unary(
     Strict({ ...containerId, tail: Type.Optional(Tail) }),
     Strict({ text: Type.String() }),

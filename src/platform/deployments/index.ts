@@ -1,6 +1,8 @@
 import type { AppModule } from '../../module.js';
 import { deploymentsMigrations } from './migrations.js';
+import { moveRoutes } from './move-routes.js';
 import { deploymentRoutes } from './routes.js';
+import { registerServiceJobs } from './service-jobs.js';
 import { serviceRoutes } from './service-routes.js';
 import './tables.js';
 
@@ -10,5 +12,7 @@ export const deploymentsModule: AppModule = {
   platformRoutes: (router, ctx) => {
     deploymentRoutes(router, ctx);
     serviceRoutes(router, ctx);
+    moveRoutes(router, ctx);
+    registerServiceJobs(ctx);
   },
 };

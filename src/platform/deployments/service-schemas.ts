@@ -210,10 +210,15 @@ export const Service = Type.Object(
     ),
     state: Type.Enum(SERVICE_STATES, {
       description:
-        '`stopped` (no container; where a new service starts), `deploying` (a deploy job runs), `running`, ' +
-        '`stopping`, `failed` (the last move failed: `stateReason` says why).',
+        '`stopped` (no container; where a new service starts), `deploying` (a deploy is queued or runs), ' +
+        '`running` (the replicas of `activeRunId` serve), `stopping`, `failed` (the last move failed and ' +
+        'nothing serves: `stateReason` says why). A deploy that fails while an earlier one serves leaves ' +
+        'the service `running`, with `stateReason` naming the failure.',
     }),
     stateReason: Type.Union([Type.String(), Type.Null()]),
+    activeRunId: Type.Union([Uuid, Type.Null()], {
+      description: 'The deploy (job run) whose replicas serve traffic; null while nothing serves.',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

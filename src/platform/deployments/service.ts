@@ -15,6 +15,7 @@ import type {
   UpdateDeploymentBody,
 } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
+import { queueContainerRemoval } from './moves.js';
 import { deploymentSecrets } from './secrets.js';
 import type { ServiceState } from './tables.js';
 
@@ -169,5 +170,14 @@ export async function deleteDeployment(
       deploymentId,
     });
   }
+  const services = await db
+    .selectFrom('services')
+    .select('id')
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+  await queueContainerRemoval(
+    db,
+    services.map((service) => service.id),
+  );
   await repository.deleteDeployment(db, deploymentId);
 }

@@ -90,6 +90,7 @@ describe('services of a deployment', () => {
       cronJobs: [{ name: 'nightly', schedule: '0 3 * * *', command: 'echo tick' }],
       state: 'stopped',
       stateReason: null,
+      activeRunId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

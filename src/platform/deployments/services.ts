@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
+import { queueContainerRemoval } from './moves.js';
 import { projectInOrg } from '../projects/lookup.js';
 import type { NameQuery } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
@@ -54,6 +55,7 @@ function toService(row: ServiceRow, secrets: SecretInfo[]): Service {
     cronJobs: row.cron_jobs,
     state: row.state,
     stateReason: row.state_reason,
+    activeRunId: row.active_run_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -312,7 +314,7 @@ export async function updateService(
   return presentOne(db, row);
 }
 
-/** Removes a stopped (or failed) service with its secrets. */
+/** Removes a stopped (or failed) service with its secrets; a job removes containers it still has. */
 export async function deleteService(
   db: Database,
   access: OrgAccess,
@@ -324,5 +326,6 @@ export async function deleteService(
   if (row.state !== 'stopped' && row.state !== 'failed') {
     throw conflict('service_running', 'The service still runs: stop it first', { serviceId });
   }
+  await queueContainerRemoval(db, [serviceId]);
   await repository.deleteService(db, serviceId);
 }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { NodeRow } from '../nodes/repository.js';
+import { hasRoom, nodeAvailable, nodeLoads } from '../nodes/load.js';
 import * as nodes from '../nodes/repository.js';
 import { isOnline } from '../nodes/service.js';
 import { projectInOrg } from '../projects/lookup.js';
@@ -94,15 +95,10 @@ export async function listWorkers(
   return rows.map((row) => toWorker(row, addresses.get(row.node_id) ?? null));
 }
 
-/** Some server process holds its agent (the job runs there), and it is not draining. */
-function nodeAvailable(node: NodeRow): boolean {
-  return node.draining_at === null && isOnline(node);
-}
-
 /**
  * The node a new worker goes to: the one named (409 `node_unavailable` when
  * it is offline, draining or full), else the online, not draining node with
- * the fewest active workers and room under its `maxWorkers` (409
+ * the lightest load (active workers and service replicas) and room under its `maxWorkers` (409
  * `no_node_available` when there is none). The candidates are locked, so the
  * caller must insert the worker in the same transaction (`db`): then no
  * concurrent spawn can take the same free place.
@@ -113,16 +109,15 @@ export async function placeWorker(
   nodeId: string | undefined,
 ): Promise<NodeRow> {
   const candidates = await nodes.lockPlacementNodes(db, access.orgId, nodeId);
-  const counts = await repository.activeCounts(
+  const counts = await nodeLoads(
     db,
     candidates.map((node) => node.id),
   );
-  const hasRoom = (node: NodeRow) =>
-    node.max_workers === null || (counts.get(node.id) ?? 0) < node.max_workers;
+  const roomy = (node: NodeRow) => hasRoom(node, counts.get(node.id) ?? 0);
   if (nodeId !== undefined) {
     const node = candidates.find((candidate) => candidate.id === nodeId);
     if (node === undefined) throw notFound('Node');
-    if (!nodeAvailable(node) || !hasRoom(node)) {
+    if (!nodeAvailable(node) || !roomy(node)) {
       throw conflict('node_unavailable', 'The node is offline, draining or full', {
         nodeId,
         draining: node.draining_at !== null,
@@ -132,7 +127,7 @@ export async function placeWorker(
     return node;
   }
   const available = candidates
-    .filter((node) => nodeAvailable(node) && hasRoom(node))
+    .filter((node) => nodeAvailable(node) && roomy(node))
     .sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
   const chosen = available[0];
   if (chosen === undefined) {

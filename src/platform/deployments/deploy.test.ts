@@ -1,0 +1,328 @@
+import type Docker from 'dockerode';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { at } from '../../../test/helpers/assert.js';
+import {
+  BUSYBOX_IMAGE,
+  connectTestEngine,
+  describeEngine,
+  eventually,
+  removeLabelled,
+} from '../../../test/helpers/engine.js';
+import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
+import {
+  createKey,
+  createOrg,
+  expectNoSecretLeaks,
+  secretValue,
+} from '../../../test/helpers/platform.js';
+import { createUser } from '../../../test/helpers/factories.js';
+import { readRunOutput } from '../job-runs/output.js';
+import { activeReplicas, liveReplicas } from './replicas.js';
+
+/** httpd serving one page made from the environment at start. */
+function site(port: number, page: string): string {
+  return `mkdir -p /www && echo "${page}" > /www/index.html && exec httpd -f -p ${port} -h /www`;
+}
+
+describeEngine('deploys on a real node', () => {
+  let bed: NodeTestBed;
+  let docker: Docker;
+  let deploymentId: string;
+  let web: string;
+  let api: string;
+  let firstWebRun: string;
+  const secret = secretValue('deployment');
+  const as = () => ({ token: bed.owner.token });
+  const deployment = () => `/orgs/${bed.org.id}/deployments/${deploymentId}` as const;
+  const service = (id: string) => `${deployment()}/services/${id}` as const;
+
+  beforeAll(async () => {
+    docker = await connectTestEngine();
+    bed = await createNodeTestBed({ SERVICE_DRAIN_MS: '1500', JOB_POLL_MS: '200' });
+    await onlineNode(bed, docker);
+    const created = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments`,
+      { name: 'shop', env: { GREETING: 'hello' }, secrets: [{ name: 'TOKEN', value: secret }] },
+      as(),
+    );
+    expect(created.status).toBe(201);
+    deploymentId = created.body.id;
+    const add = async (body: Record<string, unknown>) => {
+      const response = await bed.t.api.post(`${deployment()}/services`, body, as());
+      expect(response.status).toBe(201);
+      return response.body.id as string;
+    };
+    web = await add({
+      name: 'web',
+      source: { type: 'image', image: BUSYBOX_IMAGE },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's length of the secret
+      command: site(8080, 'web $GREETING $VERSION ${#TOKEN}'),
+      port: 8080,
+      env: { VERSION: 'v1' },
+      healthCheck: { path: '/index.html', graceSeconds: 30 },
+    });
+    api = await add({
+      name: 'api',
+      source: { type: 'image', image: BUSYBOX_IMAGE },
+      command: site(8081, 'api $GREETING'),
+      port: 8081,
+    });
+  });
+  afterAll(async () => {
+    await bed.close();
+    await removeLabelled(docker, { 'sparrow.org': bed.org.id });
+  });
+
+  /** What the service's serving replicas answer on their port (through the host port the engine published). */
+  async function fetchServing(serviceId: string): Promise<string[]> {
+    const replicas = await activeReplicas(bed.t.db, serviceId);
+    return Promise.all(
+      replicas.map(async (replica) => {
+        const info = await docker.getContainer(replica.container_name).inspect();
+        const binding = info.NetworkSettings.Ports[`${replica.port}/tcp`]?.[0];
+        const response = await fetch(`http://127.0.0.1:${binding?.HostPort}/index.html`);
+        return (await response.text()).trim();
+      }),
+    );
+  }
+
+  async function settled(serviceId: string, runId: string) {
+    const run = await eventually(
+      async () => {
+        const row = await bed.t.db
+          .selectFrom('job_runs')
+          .selectAll()
+          .where('id', '=', runId)
+          .executeTakeFirst();
+        return row !== undefined && ['succeeded', 'failed'].includes(row.status) ? row : undefined;
+      },
+      120_000,
+      `run ${runId} ended`,
+    );
+    const read = await bed.t.api.get(service(serviceId), as());
+    const output = (await readRunOutput(bed.t.db, runId))
+      .map((c) => Buffer.from(c.data).toString())
+      .join('');
+    return { run, service: read.body, output };
+  }
+
+  async function deploy(serviceId: string, body: Record<string, unknown> = {}) {
+    const response = await bed.t.api.post(`${service(serviceId)}/deploy`, body, as());
+    expect(response.status).toBe(202);
+    expect(response.body.service.state).toBe('deploying');
+    return settled(serviceId, response.body.runId ?? '');
+  }
+
+  it('deploys both services of the deployment: each answers on its port', async () => {
+    const response = await bed.t.api.post(`${deployment()}/deploy`, {}, as());
+    expect(response.status).toBe(202);
+    expect(response.body.services).toHaveLength(2);
+    const runs = new Map(response.body.services.map((move) => [move.service.id, move.runId ?? '']));
+    const webDone = await settled(web, runs.get(web) ?? '');
+    const apiDone = await settled(api, runs.get(api) ?? '');
+    expect(webDone.run).toMatchObject({
+      status: 'succeeded',
+      kind: 'deploy',
+      image: BUSYBOX_IMAGE,
+    });
+    expect(webDone.service).toMatchObject({
+      state: 'running',
+      stateReason: null,
+      activeRunId: webDone.run.id,
+    });
+    expect(webDone.output).toContain('replica 1/1 healthy');
+    expect(webDone.output).toContain('traffic switched');
+    expect(apiDone.service.state).toBe('running');
+    expect(await fetchServing(web)).toEqual([`web hello v1 ${secret.length}`]);
+    expect(await fetchServing(api)).toEqual(['api hello']);
+    const read = await bed.t.api.get(deployment(), as());
+    expect(read.body.state).toBe('running');
+    firstWebRun = webDone.run.id;
+  });
+
+  it('deploys a changed configuration with two replicas while requests keep being answered', async () => {
+    const patched = await bed.t.api.patch(
+      service(web),
+      { env: { VERSION: 'v2' }, replicas: 2 },
+      as(),
+    );
+    expect(patched.status).toBe(200);
+    let failed = 0;
+    let answered = 0;
+    let looping = true;
+    const loop = (async () => {
+      while (looping) {
+        try {
+          const pages = await fetchServing(web);
+          answered += pages.length;
+        } catch {
+          failed++;
+        }
+      }
+    })();
+    const done = await deploy(web);
+    // The old replica drains, then goes.
+    await eventually(
+      async () => ((await liveReplicas(bed.t.db, web)).length === 2 ? true : undefined),
+      60_000,
+      'old replica removed',
+    );
+    looping = false;
+    await loop;
+    expect(done.run.status).toBe('succeeded');
+    expect(done.output).toContain('replica 2/2 healthy');
+    expect(await fetchServing(web)).toEqual([
+      `web hello v2 ${secret.length}`,
+      `web hello v2 ${secret.length}`,
+    ]);
+    expect(failed).toBe(0);
+    expect(answered).toBeGreaterThan(0);
+  });
+
+  it('rolls back a version that never passes its health check: the old one keeps serving', async () => {
+    await bed.t.api.patch(
+      service(web),
+      { env: { VERSION: 'v3' }, healthCheck: { path: '/missing', graceSeconds: 3 } },
+      as(),
+    );
+    const before = (await bed.t.api.get(service(web), as())).body.activeRunId;
+    const done = await deploy(web);
+    expect(done.run.status).toBe('failed');
+    expect(done.run.reason).toContain(
+      'health check GET /missing on port 8080 did not pass within 3 s',
+    );
+    expect(done.service).toMatchObject({ state: 'running', activeRunId: before });
+    expect(done.service.stateReason).toContain('the last deploy failed');
+    expect(await fetchServing(web)).toEqual([
+      `web hello v2 ${secret.length}`,
+      `web hello v2 ${secret.length}`,
+    ]);
+    expect((await liveReplicas(bed.t.db, web)).every((r) => r.run_id === before)).toBe(true);
+  });
+
+  it('fails a deploy whose pre-deploy hook exits non-zero, with no traffic moved', async () => {
+    await bed.t.api.patch(
+      service(web),
+      {
+        healthCheck: { path: '/index.html', graceSeconds: 30 },
+        preDeploy: { command: 'echo migrating $GREETING; exit 3' },
+      },
+      as(),
+    );
+    const before = (await bed.t.api.get(service(web), as())).body.activeRunId;
+    const done = await deploy(web);
+    expect(done.run).toMatchObject({ status: 'failed' });
+    expect(done.run.reason).toContain('pre-deploy hook exited with code 3');
+    expect(done.output).toContain('migrating hello');
+    const hook = await bed.t.db
+      .selectFrom('job_runs')
+      .selectAll()
+      .where('parent_id', '=', done.run.id)
+      .executeTakeFirstOrThrow();
+    expect(hook).toMatchObject({ kind: 'pre_deploy', status: 'failed', exit_code: 3 });
+    expect(done.service).toMatchObject({ state: 'running', activeRunId: before });
+    expect(at(await fetchServing(web), 0)).toBe(`web hello v2 ${secret.length}`);
+  });
+
+  it('runs a passing hook, then deploys again the image of a previous deploy', async () => {
+    await bed.t.api.patch(service(web), { preDeploy: { command: 'echo ok' }, replicas: 1 }, as());
+    const unknown = await bed.t.api.post(`${service(web)}/deploy`, { runId: api }, as());
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe('unknown_deploy');
+    const done = await deploy(web, { runId: firstWebRun });
+    expect(done.run).toMatchObject({ status: 'succeeded', image: BUSYBOX_IMAGE });
+    expect(done.output).toContain('pre-deploy hook exited 0');
+    expect(done.output).toContain('(deployed again)');
+    expect(await fetchServing(web)).toEqual([`web hello v3 ${secret.length}`]);
+  });
+
+  it('stops and starts a service, stops the deployment and deletes it with its containers', async () => {
+    const stopped = await bed.t.api.post(`${service(api)}/stop`, {}, as());
+    expect(stopped.status).toBe(202);
+    expect(stopped.body).toMatchObject({ runId: null, service: { state: 'stopping' } });
+    await eventually(
+      async () =>
+        (await bed.t.api.get(service(api), as())).body.state === 'stopped' ? true : undefined,
+      60_000,
+      'api stopped',
+    );
+    expect(await liveReplicas(bed.t.db, api)).toEqual([]);
+    const started = await bed.t.api.post(`${service(api)}/start`, {}, as());
+    expect(started.status).toBe(202);
+    const again = await settled(api, started.body.runId ?? '');
+    expect(again.run).toMatchObject({ status: 'succeeded', image: BUSYBOX_IMAGE });
+    expect(await fetchServing(api)).toEqual(['api hello']);
+    // Starting what runs is nothing to do.
+    const idle = await bed.t.api.post(`${service(api)}/start`, {}, as());
+    expect(idle.body.runId).toBeNull();
+
+    const refused = await bed.t.api.delete(deployment(), as());
+    expect(refused.status).toBe(409);
+    const stopAll = await bed.t.api.post(`${deployment()}/stop`, {}, as());
+    expect(stopAll.status).toBe(202);
+    expect(stopAll.body.deployment.state).toBe('stopping');
+    await eventually(
+      async () =>
+        (await bed.t.api.get(deployment(), as())).body.state === 'stopped' ? true : undefined,
+      60_000,
+      'deployment stopped',
+    );
+    const deleted = await bed.t.api.delete(deployment(), as());
+    expect(deleted.status).toBe(204);
+    const left = await docker.listContainers({
+      all: true,
+      filters: { label: [`sparrow.deployment=${deploymentId}`] },
+    });
+    expect(left).toEqual([]);
+  });
+
+  it('refuses the moves without a credential, without the scope, and across organizations', async () => {
+    const other = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments`,
+      { name: 'guarded' },
+      as(),
+    );
+    const target = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments/${other.body.id}/services`,
+      { name: 'one', source: { type: 'image', image: BUSYBOX_IMAGE } },
+      as(),
+    );
+    const base = `/orgs/${bed.org.id}/deployments/${other.body.id}` as const;
+    const paths = [
+      `${base}/deploy`,
+      `${base}/start`,
+      `${base}/stop`,
+      `${base}/services/${target.body.id}/deploy`,
+      `${base}/services/${target.body.id}/start`,
+      `${base}/services/${target.body.id}/stop`,
+    ] as const;
+    const reader = await createKey(bed.t, bed.org, bed.owner, ['deployments:read']);
+    const stranger = await createUser(bed.t);
+    await createOrg(bed.t, stranger, 'Elsewhere');
+    for (const path of paths) {
+      expect((await bed.t.api.post(path, {}, {})).status).toBe(401);
+      const scoped = await bed.t.api.post(path, {}, { token: reader.token });
+      expect(scoped.status).toBe(403);
+      expect(scoped.body.error.code).toBe('missing_scope');
+      const foreign = await bed.t.api.post(path, {}, { token: stranger.token });
+      expect(foreign.status).toBe(404);
+    }
+    const bad = await bed.t.api.post(
+      `${base}/services/${target.body.id}/deploy`,
+      { runId: 'x' },
+      as(),
+    );
+    expect(bad.status).toBe(400);
+    const both = await bed.t.api.post(
+      `${base}/services/${target.body.id}/deploy`,
+      { runId: target.body.id, image: 'x' },
+      as(),
+    );
+    expect(both.body.error.code).toBe('unknown_deploy');
+    // Nothing was queued by the refused calls.
+    const read = await bed.t.api.get(`${base}/services/${target.body.id}`, as());
+    expect(read.body.state).toBe('stopped');
+  });
+});
+
+expectNoSecretLeaks();

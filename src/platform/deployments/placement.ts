@@ -1,0 +1,32 @@
+import type { Database } from '../../db/schema.js';
+import { hasRoom, nodeAvailable, nodeLoads } from '../nodes/load.js';
+import { lockPlacementNodes } from '../nodes/repository.js';
+
+/**
+ * The nodes `count` new replicas go to, spread like workers are placed:
+ * each to the online, not draining node with the lightest load (workers and
+ * replicas) and room under its `maxWorkers`, counting the replicas placed
+ * before it. The candidates are locked: insert the replicas' rows with the
+ * same handle. Throws when some replica has no place.
+ */
+export async function placeReplicas(db: Database, orgId: string, count: number): Promise<string[]> {
+  const candidates = (await lockPlacementNodes(db, orgId)).filter(nodeAvailable);
+  const loads = await nodeLoads(
+    db,
+    candidates.map((node) => node.id),
+  );
+  const placed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const chosen = candidates
+      .filter((node) => hasRoom(node, loads.get(node.id) ?? 0))
+      .sort((a, b) => (loads.get(a.id) ?? 0) - (loads.get(b.id) ?? 0))[0];
+    if (chosen === undefined) {
+      throw new Error(
+        `no node can take replica ${i + 1} of ${count}: none is online, not draining and with room`,
+      );
+    }
+    placed.push(chosen.id);
+    loads.set(chosen.id, (loads.get(chosen.id) ?? 0) + 1);
+  }
+  return placed;
+}

@@ -1,0 +1,146 @@
+import { AgentRequestError } from '../../agent/peer.js';
+import type { Env } from '../../agent/protocol/schemas.js';
+import { sql } from 'kysely';
+import type { AppContext } from '../../module.js';
+import type { RunOutput } from '../job-runs/output.js';
+import { agentRegistry } from '../nodes/registry.js';
+import type { ReplicaRow } from './replicas.js';
+import type { ServiceRow } from './service-repository.js';
+
+/** Between two probes of a replica that has not passed yet. */
+const PROBE_EVERY_MS = 250;
+/** How long a new replica without a health check has to accept connections (or, without a port, keep running). */
+export const DEFAULT_GRACE_SECONDS = 60;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export { sleep };
+
+export function containerName(serviceId: string, runId: string, index: number): string {
+  return `sparrow-svc-${serviceId}-${runId.slice(-12)}-${index + 1}`;
+}
+
+/** Creates and starts a replica's container: the service's command (or the image's own), env and port. */
+export async function startReplica(
+  ctx: AppContext,
+  service: ServiceRow,
+  replica: ReplicaRow,
+  spec: { image: string; env: Env; labels: Record<string, string> },
+): Promise<void> {
+  const peer = await agentRegistry(ctx).reach(replica.node_id);
+  await peer.request(
+    'container.create',
+    {
+      image: spec.image,
+      name: replica.container_name,
+      labels: spec.labels,
+      env: spec.env,
+      ...(service.command === null
+        ? { imageCommand: true }
+        : { command: ['sh', '-c', service.command] }),
+      ports: replica.port === null ? [] : [{ containerPort: replica.port, hostIp: '127.0.0.1' }],
+    },
+    5 * 60_000,
+  );
+  await peer.request('container.start', { containerId: replica.container_name }, 60_000);
+}
+
+/**
+ * Waits until the replica passes its health check (an HTTP GET from its
+ * node's agent), else until its port accepts connections, else (no port)
+ * until it has kept running a moment. Throws, naming the check, when it does
+ * not within the grace, or when the container exits first.
+ */
+export async function waitHealthy(
+  ctx: AppContext,
+  service: ServiceRow,
+  replica: ReplicaRow,
+  label: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const peer = await agentRegistry(ctx).reach(replica.node_id);
+  const check = service.health_check;
+  const graceSeconds = check?.graceSeconds ?? DEFAULT_GRACE_SECONDS;
+  const deadline = Date.now() + graceSeconds * 1000;
+  const what =
+    check !== null
+      ? `health check GET ${check.path} on port ${replica.port}`
+      : replica.port !== null
+        ? `port ${replica.port} accepting connections`
+        : 'the container running';
+  let last = 'no probe answered';
+  while (!signal.aborted) {
+    if (replica.port === null) {
+      const details = await peer.request('container.inspect', {
+        containerId: replica.container_name,
+      });
+      if (!details.running)
+        throw new Error(`${label} exited with code ${details.exitCode} at start`);
+      if (details.startedAt !== null && Date.now() - Date.parse(details.startedAt) > 1000) return;
+    } else {
+      const timeoutMs = (check?.timeoutSeconds ?? 2) * 1000;
+      const result = await peer.request(
+        'container.probe',
+        {
+          containerId: replica.container_name,
+          port: replica.port,
+          ...(check === null ? {} : { path: check.path }),
+          timeoutMs,
+        },
+        timeoutMs + 30_000,
+      );
+      if (result.ok) return;
+      if (!result.running) {
+        throw new Error(`${label} exited with code ${result.exitCode} before ${what} passed`);
+      }
+      last = result.error ?? 'failed';
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${what} did not pass within ${graceSeconds} s (last: ${last})`);
+    }
+    await sleep(PROBE_EVERY_MS, signal);
+  }
+  throw new Error('let go');
+}
+
+/**
+ * Removes the replicas' containers and marks them stopped. One whose node
+ * cannot be reached stays as it was (a later deploy or stop tries again);
+ * the output says so. Returns how many were removed.
+ */
+export async function removeReplicas(
+  ctx: AppContext,
+  replicas: readonly ReplicaRow[],
+  output?: RunOutput,
+): Promise<{ removed: number; failures: string[] }> {
+  const failures: string[] = [];
+  let removed = 0;
+  for (const replica of replicas) {
+    try {
+      const peer = await agentRegistry(ctx).reach(replica.node_id);
+      await peer.request('container.remove', { containerId: replica.container_name, force: true });
+    } catch (error) {
+      const gone = error instanceof AgentRequestError && error.code === 'not_found';
+      if (!gone) {
+        const reason = error instanceof Error ? error.message : String(error);
+        failures.push(`${replica.container_name}: ${reason}`);
+        output?.write(`could not remove ${replica.container_name}: ${reason}\n`);
+        continue;
+      }
+    }
+    await ctx.db
+      .updateTable('service_replicas')
+      .set({ state: 'stopped', updated_at: sql<Date>`now()` })
+      .where('id', '=', replica.id)
+      .execute();
+    removed++;
+  }
+  return { removed, failures };
+}

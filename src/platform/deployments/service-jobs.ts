@@ -1,0 +1,93 @@
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../module.js';
+import { jobKinds } from '../jobs/kinds.js';
+import type { JobRow } from '../jobs/queue.js';
+import { agentRegistry } from '../nodes/registry.js';
+import { Deploy } from './deploy-job.js';
+import { ServiceJobs } from './moves.js';
+import { removeQuietly } from './one-off.js';
+import { removeReplicas } from './replica-ops.js';
+import { activeReplicas, liveReplicas } from './replicas.js';
+import * as runs from './runs.js';
+
+function runIdOf(job: JobRow): string {
+  const runId = job.payload.runId;
+  if (typeof runId !== 'string') throw new Error('the deploy job names no run');
+  return runId;
+}
+
+/**
+ * A deploy that will not finish: its run fails with the reason. The service
+ * keeps `running` (with the reason) when replicas of an earlier deploy still
+ * serve, else it is `failed`; a move asked after this one decides instead.
+ */
+async function deployFailed(db: Database, job: JobRow, reason: string): Promise<void> {
+  const runId = runIdOf(job);
+  await runs.endRun(db, runId, { status: 'failed', reason });
+  const service = await runs.lockService(db, job.target_id);
+  if (service === undefined || (await runs.laterMove(db, service.id, job.id))) return;
+  const serving = (await activeReplicas(db, service.id)).length > 0;
+  await runs.setServiceState(
+    db,
+    service.id,
+    serving ? 'running' : 'failed',
+    serving ? `the last deploy failed (the previous one keeps serving): ${reason}` : reason,
+  );
+}
+
+/** Removes every container of the service; it is `stopped`, and nothing serves. */
+async function stopService(ctx: AppContext, job: JobRow): Promise<void> {
+  const serviceId = job.target_id;
+  await inTransaction(ctx.db, async (trx) => {
+    // Traffic first: proxies stop sending before the containers go.
+    await trx
+      .updateTable('service_replicas')
+      .set({ state: 'draining' })
+      .where('service_id', '=', serviceId)
+      .where('state', '=', 'active')
+      .execute();
+    await runs.targetsChanged(trx, serviceId);
+  });
+  const { failures } = await removeReplicas(ctx, await liveReplicas(ctx.db, serviceId));
+  if (failures.length > 0) throw new Error(`could not remove ${failures.join('; ')}`);
+  await inTransaction(ctx.db, async (trx) => {
+    const service = await runs.lockService(trx, serviceId);
+    if (service === undefined || (await runs.laterMove(trx, serviceId, job.id))) return;
+    await runs.setServiceState(trx, serviceId, 'stopped', null, { active_run_id: null });
+  });
+}
+
+/** The containers of a deleted service, by node and name (its rows are gone). */
+async function cleanUp(ctx: AppContext, job: JobRow): Promise<void> {
+  const containers = Array.isArray(job.payload.containers) ? job.payload.containers : [];
+  for (const entry of containers) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const nodeId = 'nodeId' in entry ? entry.nodeId : undefined;
+    const name = 'name' in entry ? entry.name : undefined;
+    if (typeof nodeId !== 'string' || typeof name !== 'string') continue;
+    await removeQuietly(await agentRegistry(ctx).reach(nodeId), name);
+  }
+}
+
+/** Registers the services' moves as job kinds of the application (run by any server process). */
+export function registerServiceJobs(ctx: AppContext): void {
+  const kinds = jobKinds(ctx);
+  kinds.registerAnywhere(ServiceJobs.deploy, {
+    run: (job, signal) => new Deploy(ctx, job, runIdOf(job), signal).run(),
+    fail: deployFailed,
+  });
+  kinds.registerAnywhere(ServiceJobs.stop, {
+    run: (job) => stopService(ctx, job),
+    fail: async (db, job, reason) => {
+      if (await runs.laterMove(db, job.target_id, job.id)) return;
+      await runs.setServiceState(db, job.target_id, 'failed', `stop failed: ${reason}`);
+    },
+  });
+  kinds.registerAnywhere(ServiceJobs.cleanup, {
+    run: (job) => cleanUp(ctx, job),
+    fail: async (_db, job, reason) => {
+      ctx.log.warn({ serviceId: job.target_id, reason }, 'containers of a deleted service remain');
+    },
+  });
+}
