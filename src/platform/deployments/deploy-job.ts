@@ -112,7 +112,7 @@ export class Deploy {
         service_id: service.id,
         run_id: this.runId,
         node_id: nodeId,
-        container_name: containerName(service.id, this.runId, index),
+        container_name: containerName(service.id, this.runId, this.job.attempts, index),
         port: service.port,
       }));
       return trx.insertInto('service_replicas').values(rows).returningAll().execute();

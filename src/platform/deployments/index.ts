@@ -1,5 +1,6 @@
 import type { AppModule } from '../../module.js';
 import { deploymentsMigrations } from './migrations.js';
+import { startCronScheduler } from './cron.js';
 import { moveRoutes } from './move-routes.js';
 import { deploymentRoutes } from './routes.js';
 import { registerServiceJobs } from './service-jobs.js';
@@ -14,5 +15,7 @@ export const deploymentsModule: AppModule = {
     serviceRoutes(router, ctx);
     moveRoutes(router, ctx);
     registerServiceJobs(ctx);
+    const stopCron = startCronScheduler(ctx);
+    router.addHook('onClose', async () => stopCron());
   },
 };

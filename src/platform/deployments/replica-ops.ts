@@ -23,8 +23,14 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export { sleep };
 
-export function containerName(serviceId: string, runId: string, index: number): string {
-  return `sparrow-svc-${serviceId}-${runId.slice(-12)}-${index + 1}`;
+/** Unique per attempt too: the rows of an interrupted attempt's replicas stay (stopped). */
+export function containerName(
+  serviceId: string,
+  runId: string,
+  attempt: number,
+  index: number,
+): string {
+  return `sparrow-svc-${serviceId}-${runId.slice(-12)}-a${attempt}-${index + 1}`;
 }
 
 /** Creates and starts a replica's container: the service's command (or the image's own), env and port. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../module.js';
 import { jobKinds } from '../jobs/kinds.js';
 import type { JobRow } from '../jobs/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
+import { runCron } from './cron.js';
 import { Deploy } from './deploy-job.js';
 import { ServiceJobs } from './moves.js';
 import { removeQuietly } from './one-off.js';
@@ -82,6 +83,12 @@ export function registerServiceJobs(ctx: AppContext): void {
     fail: async (db, job, reason) => {
       if (await runs.laterMove(db, job.target_id, job.id)) return;
       await runs.setServiceState(db, job.target_id, 'failed', `stop failed: ${reason}`);
+    },
+  });
+  kinds.registerAnywhere(ServiceJobs.cron, {
+    run: (job) => runCron(ctx, job),
+    fail: async (db, job, reason) => {
+      await runs.endRun(db, job.target_id, { status: 'failed', reason });
     },
   });
   kinds.registerAnywhere(ServiceJobs.cleanup, {
