@@ -18,11 +18,17 @@ export interface PlatformBench {
   stop(): Promise<void>;
 }
 
-/** `agentArgs`: more arguments of `sparrow agent` (such as `--no-tmux`). */
-export async function startPlatformBench(agentArgs: string[] = []): Promise<PlatformBench> {
+/**
+ * `agentArgs`: more arguments of `sparrow agent` (such as `--no-tmux`);
+ * `serverEnv`: more settings of the server.
+ */
+export async function startPlatformBench(
+  agentArgs: string[] = [],
+  serverEnv: Record<string, string> = {},
+): Promise<PlatformBench> {
   const database = (process.env.BENCH_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
   const image = process.env.BENCH_IMAGE ?? 'localhost/sparrow/workspace:v2';
-  const server = await startServer(database, { WORKER_IMAGE: image });
+  const server = await startServer(database, { WORKER_IMAGE: image, ...serverEnv });
   const token = await registerUser(server.url);
   const org = await call(server.url, 'POST', '/api/orgs', { name: 'Bench' }, token);
   const node = await call(
