@@ -6,10 +6,10 @@ import { RunOutput } from '../job-runs/output.js';
 import type { JobRow } from '../jobs/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { findProject } from '../projects/repository.js';
-import { currentImage } from '../workers/images.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { runOneOff } from './one-off.js';
 import { placeReplicas } from './placement.js';
+import { projectImage } from './project-image.js';
 import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from './replica-ops.js';
 import type { ReplicaRow } from './replicas.js';
 import * as runs from './runs.js';
@@ -79,9 +79,9 @@ export class Deploy {
     }
     const placed = await this.place(service);
     try {
-      const image = await this.resolveImage(service, pinned, placed);
+      const { image, images } = await this.resolveImages(service, pinned, placed);
       await this.preDeploy(service, image, placed);
-      await this.startAll(service, image, placed);
+      await this.startAll(service, images, placed);
       await this.switchTraffic(service);
     } catch (error) {
       if (!this.signal.aborted) {
@@ -119,22 +119,30 @@ export class Deploy {
     });
   }
 
-  /** The image on each replica's node: pinned, the service's image, or its project's current one. */
-  private async resolveImage(service: ServiceRow, pinned: string | null, placed: ReplicaRow[]) {
-    let image = pinned;
+  /**
+   * The image on each replica's node: pinned, the service's image, or its
+   * project's current pre-built one there (built first when missing). The
+   * run records the first replica's.
+   */
+  private async resolveImages(service: ServiceRow, pinned: string | null, placed: ReplicaRow[]) {
+    const images = new Map<string, string>();
     const source = service.source;
-    if (image === null && source.type === 'image') image = source.image;
-    if (image === null && source.type === 'project') {
-      const project = await findProject(this.ctx.db, service.org_id, source.projectId);
-      if (project === undefined) throw new Error("the service's project was deleted");
-      const first = placed[0];
-      if (first === undefined) throw new Error('no replica was placed');
-      image = await currentImage(this.ctx, project, first.node_id);
+    for (const { node_id: nodeId } of placed) {
+      if (images.has(nodeId)) continue;
+      if (pinned !== null) images.set(nodeId, pinned);
+      else if (source.type === 'image') images.set(nodeId, source.image);
+      else {
+        const project = await findProject(this.ctx.db, service.org_id, source.projectId);
+        if (project === undefined) throw new Error("the service's project was deleted");
+        const say = (line: string) => this.say(line);
+        images.set(nodeId, await projectImage(this.ctx, project, nodeId, say, this.signal));
+      }
     }
-    if (image === null) throw new Error('the service has no image');
+    const image = images.get(placed[0]?.node_id ?? '');
+    if (image === undefined) throw new Error('no replica was placed');
     await runs.startRun(this.ctx.db, this.runId, image);
     this.say(`image ${image}${pinned === null ? '' : ' (deployed again)'}`);
-    return image;
+    return { image, images };
   }
 
   /** The hook, as a run of its own under the deploy: it must exit 0 for the deploy to go on. */
@@ -188,12 +196,13 @@ export class Deploy {
     this.say('pre-deploy hook exited 0');
   }
 
-  private async startAll(service: ServiceRow, image: string, placed: ReplicaRow[]) {
+  private async startAll(service: ServiceRow, images: Map<string, string>, placed: ReplicaRow[]) {
     const env = await serviceEnvironment(this.ctx, service);
     const labels = serviceLabels(service, this.runId);
     const total = placed.length;
     await Promise.all(
       placed.map(async (replica, index) => {
+        const image = images.get(replica.node_id) ?? '';
         await startReplica(this.ctx, service, replica, { image, env, labels });
         this.say(`replica ${index + 1}/${total} started on node ${replica.node_id}`);
       }),

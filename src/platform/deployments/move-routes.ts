@@ -41,7 +41,7 @@ type DeployBody = Static<typeof DeployBody>;
 
 const DEPLOY =
   'A deploy is a job run (kind `deploy`) carried out by any server process: it resolves the image (the ' +
-  "service's image, or its project's current pre-built image on the node), runs the pre-deploy hook in a " +
+  "service's image, or its project's current pre-built image on each node, built first when missing), runs the pre-deploy hook in a " +
   'one-off container (its own job run, kind `pre_deploy`; a non-zero exit or its time-out fails the deploy ' +
   'before any traffic moves), places `replicas` new containers across the online, not draining nodes with ' +
   "room, waits for each to pass its health check (an HTTP GET from its node's agent answering 2xx or 3xx, " +

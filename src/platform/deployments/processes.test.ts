@@ -27,6 +27,7 @@ describeEngine('services with two server processes', () => {
   let docker: Docker;
   let deploymentId: string;
   let serviceId: string;
+  let projectId: string | undefined;
   const as = () => ({ token: bed.owner.token });
   const service = () =>
     `/orgs/${bed.org.id}/deployments/${deploymentId}/services/${serviceId}` as const;
@@ -65,6 +66,12 @@ describeEngine('services with two server processes', () => {
     await other.app.close();
     await bed.close();
     await removeLabelled(docker, { 'sparrow.org': bed.org.id });
+    if (projectId !== undefined) {
+      const images = await docker.listImages({
+        filters: { reference: [`localhost/sparrow/project-${projectId}`] },
+      });
+      for (const image of images) await docker.getImage(image.Id).remove({ force: true });
+    }
   });
 
   async function runEnded(runId: string) {
@@ -228,5 +235,39 @@ describeEngine('services with two server processes', () => {
       present(live[0]).container_name,
     ]);
     await expect(docker.getContainer(orphan).inspect()).rejects.toThrow();
+  });
+
+  it("deploys a project's image, building it first when the node has none", async () => {
+    const project = await bed.t.api.post(`/orgs/${bed.org.id}/projects`, { name: 'built' }, as());
+    projectId = project.body.id;
+    const created = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services`,
+      { name: 'from-project', source: { type: 'project', projectId }, command: 'exec sleep 3600' },
+      as(),
+    );
+    const path =
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services/${created.body.id}` as const;
+    const deployed = await bed.t.api.post(`${path}/deploy`, {}, as());
+    const run = await runEnded(deployed.body.runId ?? '');
+    const output = (await readRunOutput(bed.t.db, run.id))
+      .map((chunk) => Buffer.from(chunk.data).toString())
+      .join('');
+    expect(run.status, output).toBe('succeeded');
+    expect(run.image).toMatch(new RegExp(`^localhost/sparrow/project-${projectId}:v1-`));
+    expect(output).toContain("building the project's image");
+    const builds = await bed.t.api.get(
+      `/orgs/${bed.org.id}/projects/${projectId}/image-builds`,
+      as(),
+    );
+    expect(builds.body).toMatchObject([{ status: 'succeeded', image: run.image }]);
+    const replicas = await liveReplicas(bed.t.db, created.body.id);
+    const info = await docker.getContainer(present(replicas[0]).container_name).inspect();
+    expect(info.Config.Image).toBe(run.image);
+    await bed.t.api.post(`${path}/stop`, {}, as());
+    await eventually(
+      async () => ((await bed.t.api.get(path, as())).body.state === 'stopped' ? true : undefined),
+      60_000,
+      'stopped',
+    );
   });
 });
