@@ -38,7 +38,7 @@ describeEngine('deploys on a real node', () => {
 
   beforeAll(async () => {
     docker = await connectTestEngine();
-    bed = await createNodeTestBed({ SERVICE_DRAIN_MS: '1500', JOB_POLL_MS: '200' });
+    bed = await createNodeTestBed({ SERVICE_DRAIN_MS: '3000', JOB_POLL_MS: '200' });
     await onlineNode(bed, docker);
     const created = await bed.t.api.post(
       `/orgs/${bed.org.id}/deployments`,
