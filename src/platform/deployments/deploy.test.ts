@@ -11,6 +11,7 @@ import {
 import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
 import {
   createKey,
+  addMember,
   createOrg,
   expectNoSecretLeaks,
   secretValue,
@@ -236,6 +237,18 @@ describeEngine('deploys on a real node', () => {
     expect(await fetchServing(web)).toEqual([`web hello v3 ${secret.length}`]);
   });
 
+  it('queues a deploy asked while another runs, and runs them in order', async () => {
+    const first = await bed.t.api.post(`${service(api)}/deploy`, {}, as());
+    const second = await bed.t.api.post(`${service(api)}/deploy`, {}, as());
+    expect(second.status).toBe(202);
+    const one = await settled(api, first.body.runId ?? '');
+    const two = await settled(api, second.body.runId ?? '');
+    expect([one.run.status, two.run.status]).toEqual(['succeeded', 'succeeded']);
+    expect(Number(two.run.started_at)).toBeGreaterThanOrEqual(Number(one.run.ended_at));
+    expect(two.service).toMatchObject({ state: 'running', activeRunId: two.run.id });
+    expect(await fetchServing(api)).toEqual(['api hello']);
+  });
+
   it('stops and starts a service, stops the deployment and deletes it with its containers', async () => {
     const stopped = await bed.t.api.post(`${service(api)}/stop`, {}, as());
     expect(stopped.status).toBe(202);
@@ -296,6 +309,13 @@ describeEngine('deploys on a real node', () => {
       `${base}/services/${target.body.id}/start`,
       `${base}/services/${target.body.id}/stop`,
     ] as const;
+    // Any member may move services, as they may change them.
+    const member = await addMember(bed.t, bed.org, bed.owner, 'member');
+    const memberStop = await bed.t.api.post(paths[5], {}, { token: member.token });
+    expect(memberStop.status).toBe(202);
+    expect(memberStop.body).toMatchObject({ runId: null, service: { state: 'stopped' } });
+    const writer = await createKey(bed.t, bed.org, bed.owner, ['deployments:write']);
+    expect((await bed.t.api.post(paths[2], {}, { token: writer.token })).status).toBe(202);
     const reader = await createKey(bed.t, bed.org, bed.owner, ['deployments:read']);
     const stranger = await createUser(bed.t);
     await createOrg(bed.t, stranger, 'Elsewhere');
