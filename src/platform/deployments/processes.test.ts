@@ -270,4 +270,72 @@ describeEngine('services with two server processes', () => {
       'stopped',
     );
   });
+
+  it('removes the containers a deleted service still had, by a job', async () => {
+    const created = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services`,
+      { name: 'leftover', source: { type: 'image', image: BUSYBOX_IMAGE } },
+      as(),
+    );
+    const id: string = created.body.id;
+    // A failed service whose replaced replica could not be removed (its node was away).
+    const runId = newId();
+    await bed.t.db
+      .insertInto('job_runs')
+      .values({
+        id: runId,
+        org_id: bed.org.id,
+        deployment_id: deploymentId,
+        service_id: id,
+        kind: 'deploy',
+        status: 'failed',
+      })
+      .execute();
+    const nodeId = present((await bed.t.db.selectFrom('nodes').select('id').execute())[0]).id;
+    const name = `sparrow-svc-${id}-${runId.slice(-12)}-a1-1`;
+    await bed.t.db
+      .insertInto('service_replicas')
+      .values({
+        id: newId(),
+        service_id: id,
+        run_id: runId,
+        node_id: nodeId,
+        container_name: name,
+        port: null,
+        state: 'draining',
+      })
+      .execute();
+    await bed.t.db.updateTable('services').set({ state: 'failed' }).where('id', '=', id).execute();
+    const container = await docker.createContainer({
+      name,
+      Image: BUSYBOX_IMAGE,
+      Cmd: ['sleep', '3600'],
+      Labels: { 'sparrow.managed': 'true', 'sparrow.org': bed.org.id },
+    });
+    await container.start();
+    const deleted = await bed.t.api.delete(
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services/${id}`,
+      as(),
+    );
+    expect(deleted.status).toBe(204);
+    await eventually(
+      async () => {
+        try {
+          await docker.getContainer(name).inspect();
+          return undefined;
+        } catch {
+          return true;
+        }
+      },
+      60_000,
+      'container removed',
+    );
+    const job = await bed.t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('target_id', '=', id)
+      .where('kind', '=', 'service.cleanup')
+      .executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ containers: [{ nodeId, name }] });
+  });
 });
