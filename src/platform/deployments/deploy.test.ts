@@ -225,6 +225,19 @@ describeEngine('deploys on a real node', () => {
     expect(at(await fetchServing(web), 0)).toBe(`web hello v2 ${secret.length}`);
   });
 
+  it('fails a deploy whose pre-deploy hook outlives its time-out', async () => {
+    await bed.t.api.patch(
+      service(web),
+      { preDeploy: { command: 'echo slow; sleep 60', timeoutSeconds: 2 } },
+      as(),
+    );
+    const before = (await bed.t.api.get(service(web), as())).body.activeRunId;
+    const done = await deploy(web);
+    expect(done.run.status).toBe('failed');
+    expect(done.run.reason).toContain('pre-deploy hook timed out after 2 s');
+    expect(done.service).toMatchObject({ state: 'running', activeRunId: before });
+  });
+
   it('runs a passing hook, then deploys again the image of a previous deploy', async () => {
     await bed.t.api.patch(service(web), { preDeploy: { command: 'echo ok' }, replicas: 1 }, as());
     const unknown = await bed.t.api.post(`${service(web)}/deploy`, { runId: api }, as());

@@ -170,4 +170,48 @@ describe('jobs run anywhere', () => {
     // Handed back, not left to its lease.
     expect(Date.now() - started).toBeLessThan(15_000);
   });
+
+  it('lets go of a job whose lease another process took', async () => {
+    let aborted = false;
+    jobKinds(t.ctx).registerAnywhere('test.lost', {
+      run: (_job, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('let go'));
+          });
+        }),
+      fail: async () => {},
+    });
+    const owner = agentRegistry(t.ctx).processId;
+    const job = await enqueueJob(t.db, { kind: 'test.lost', nodeId: null, targetId: newId() });
+    await eventually(
+      async () => {
+        const row = await t.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('id', '=', job.id)
+          .executeTakeFirst();
+        return row?.lease_owner === owner ? true : undefined;
+      },
+      20_000,
+      'claimed',
+    );
+    const taker = newId();
+    await t.db.updateTable('jobs').set({ lease_owner: taker }).where('id', '=', job.id).execute();
+    await eventually(async () => (aborted ? true : undefined), 20_000, 'let go');
+    // The taker's claim stands: the process that let go wrote nothing over it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const row = await t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'running', lease_owner: taker });
+    await t.db
+      .updateTable('jobs')
+      .set({ state: 'failed', lease_owner: null })
+      .where('id', '=', job.id)
+      .execute();
+  });
 });
