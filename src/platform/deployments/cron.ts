@@ -112,7 +112,7 @@ export function startCronScheduler(ctx: AppContext): () => void {
  * service runs, on a node of one of its replicas, with the service's
  * environment; its output and exit code go to the run.
  */
-export async function runCron(ctx: AppContext, job: JobRow): Promise<void> {
+export async function runCron(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<void> {
   const runId = job.target_id;
   const run = await runs.findRun(ctx.db, runId);
   if (run === undefined || !['queued', 'running'].includes(run.status)) return;
@@ -143,6 +143,7 @@ export async function runCron(ctx: AppContext, job: JobRow): Promise<void> {
     command: cron.command,
     timeoutSeconds: CRON_TIMEOUT_SECONDS,
     output,
+    signal,
   });
   await output.flush();
   const reason = result.timedOut

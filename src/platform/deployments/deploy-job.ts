@@ -52,7 +52,10 @@ export class Deploy {
     if (run === undefined || !['queued', 'running'].includes(run.status)) return;
     const service = await runs.findServiceById(db, this.job.target_id);
     if (service === undefined) return;
-    if (this.job.attempts > 1) await runs.resetOutput(db, this.runId);
+    if (this.job.attempts > 1) {
+      await runs.resetOutput(db, this.runId);
+      await runs.cancelChildren(db, this.runId, 'interrupted: the deploy was taken over');
+    }
     await runs.startRun(db, this.runId);
     if (this.job.attempts > 1) this.say(`taken over (attempt ${this.job.attempts}): starting over`);
     try {
@@ -169,6 +172,7 @@ export class Deploy {
         env: await serviceEnvironment(this.ctx, service),
         command: hook.command,
         timeoutSeconds: hook.timeoutSeconds,
+        signal: this.signal,
         output: {
           write: (chunk) => {
             output.write(chunk);
@@ -178,6 +182,7 @@ export class Deploy {
       });
     } catch (error) {
       await output.flush().catch(() => {});
+      if (this.signal.aborted) throw error;
       await runs.endRun(db, hookRun.id, { status: 'failed', reason: message(error) });
       throw new Error(`pre-deploy hook could not run: ${message(error)}`);
     }

@@ -14,6 +14,8 @@ export interface OneOffCommand {
   command: string;
   timeoutSeconds: number;
   output: OutputSink;
+  /** Aborted when the process lets the job go: the container is removed, which ends the command. */
+  signal: AbortSignal;
 }
 
 /** Where output goes: a run's output, or several. */
@@ -36,8 +38,10 @@ export async function removeQuietly(peer: AgentPeer, name: string): Promise<void
  * whatever happened.
  */
 export async function runOneOff(job: OneOffCommand): Promise<OneOffResult> {
-  const { peer, name } = job;
+  const { peer, name, signal } = job;
   await removeQuietly(peer, name);
+  const onAbort = () => void removeQuietly(peer, name);
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     await peer.request(
       'container.create',
@@ -55,10 +59,12 @@ export async function runOneOff(job: OneOffCommand): Promise<OneOffResult> {
       },
       job.timeoutSeconds * 1000 + 60_000,
     );
+    if (signal.aborted) throw new Error('let go');
     job.output.write(result.stdout);
     job.output.write(result.stderr);
     return { exitCode: result.exitCode, timedOut: result.timedOut };
   } finally {
+    signal.removeEventListener('abort', onAbort);
     await removeQuietly(peer, name);
   }
 }

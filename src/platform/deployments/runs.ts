@@ -164,3 +164,13 @@ export async function resetOutput(db: Database, runId: string): Promise<void> {
     .where('id', '=', runId)
     .execute();
 }
+
+/** Ends the runs under a deploy (its hook) that an interrupted attempt left open. */
+export async function cancelChildren(db: Database, runId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('job_runs')
+    .set({ status: 'cancelled', reason, ended_at: sql<Date>`now()` })
+    .where('parent_id', '=', runId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}

@@ -86,7 +86,7 @@ export function registerServiceJobs(ctx: AppContext): void {
     },
   });
   kinds.registerAnywhere(ServiceJobs.cron, {
-    run: (job) => runCron(ctx, job),
+    run: (job, signal) => runCron(ctx, job, signal),
     fail: async (db, job, reason) => {
       await runs.endRun(db, job.target_id, { status: 'failed', reason });
     },
