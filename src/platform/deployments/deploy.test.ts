@@ -340,6 +340,18 @@ describeEngine('deploys on a real node', () => {
       const foreign = await bed.t.api.post(path, {}, { token: stranger.token });
       expect(foreign.status).toBe(404);
     }
+    // A deploy needs no body; the image's own command exits at once, so it fails, saying so.
+    const bare = await bed.t.api.post(`${base}/services/${target.body.id}/deploy`, undefined, as());
+    expect(bare.status).toBe(202);
+    const failed = await eventually(
+      async () => {
+        const read = await bed.t.api.get(`${base}/services/${target.body.id}`, as());
+        return read.body.state === 'failed' ? read.body : undefined;
+      },
+      60_000,
+      'bare deploy settled',
+    );
+    expect(failed.stateReason).toContain('replica 1/1 exited with code 0 at start');
     const bad = await bed.t.api.post(
       `${base}/services/${target.body.id}/deploy`,
       { runId: 'x' },
@@ -354,7 +366,7 @@ describeEngine('deploys on a real node', () => {
     expect(both.body.error.code).toBe('unknown_deploy');
     // Nothing was queued by the refused calls.
     const read = await bed.t.api.get(`${base}/services/${target.body.id}`, as());
-    expect(read.body.state).toBe('stopped');
+    expect(read.body.state).toBe('failed');
   });
 });
 

@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
+import type { Database } from '../../db/schema.js';
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
 import { type Move, moveDeployment, moveService } from './moves.js';
 import { Deployment, DeploymentParams } from './schemas.js';
@@ -56,6 +58,36 @@ const DEPLOY =
 export function moveRoutes(router: Router, ctx: AppContext): void {
   const { route } = orgRoutes(router, ctx, ['Deployments']);
 
+  const moved = async (
+    db: Database,
+    access: OrgAccess,
+    params: { deploymentId: string; serviceId: string },
+    move: Move,
+    body: DeployBody = {},
+  ) => {
+    const result = await moveService(db, access, params, move, body);
+    return {
+      service: await getService(db, access, params.deploymentId, params.serviceId),
+      runId: result.runId,
+    };
+  };
+
+  route({
+    method: 'POST',
+    url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/deploy',
+    key: ['deployments:write'],
+    operationId: 'deployService',
+    summary: 'Deploy a service',
+    description: `Answers 202 with the service (now \`deploying\`) and the run queued. ${DEPLOY}`,
+    params: ServiceParams,
+    body: DeployBody,
+    response: ServiceMove,
+    status: 202,
+    errors: ['unknown_deploy'],
+    handler: (trx, access, request) =>
+      moved(trx, access, request.params, 'deploy', request.body ?? {}),
+  });
+
   const serviceMove = (move: Move, summary: string, description: string) =>
     route({
       method: 'POST',
@@ -65,26 +97,11 @@ export function moveRoutes(router: Router, ctx: AppContext): void {
       summary,
       description,
       params: ServiceParams,
-      ...(move === 'deploy' ? { body: DeployBody } : {}),
       response: ServiceMove,
       status: 202,
-      errors: move === 'deploy' ? ['unknown_deploy'] : [],
-      handler: async (trx, access, request) => {
-        const body: DeployBody = (request.body as DeployBody | undefined) ?? {};
-        const { deploymentId, serviceId } = request.params;
-        const result = await moveService(trx, access, { deploymentId, serviceId }, move, body);
-        return {
-          service: await getService(trx, access, deploymentId, serviceId),
-          runId: result.runId,
-        };
-      },
+      handler: (trx, access, request) => moved(trx, access, request.params, move),
     });
 
-  serviceMove(
-    'deploy',
-    'Deploy a service',
-    `Answers 202 with the service (now \`deploying\`) and the run queued. ${DEPLOY}`,
-  );
   serviceMove(
     'start',
     'Start a service',
