@@ -1,10 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createUser } from '../../../test/helpers/factories.js';
 import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
 import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
+import { buildApp } from '../../app.js';
 import { newId } from '../../lib/ids.js';
+import { modules } from '../../modules.js';
 import { JOB_RUN_OUTPUT_CAP, RunOutput } from './output.js';
 import type { JobRunStatus } from './tables.js';
 
@@ -13,6 +17,9 @@ const PUBLIC_URL = 'https://sparrow.example:8443';
 let bed: NodeTestBed;
 let deploymentId: string;
 let serviceId: string;
+/** A second application on the same database, standing for another server process. */
+let other: FastifyInstance;
+let otherWs: string;
 
 async function insertRun(status: JobRunStatus): Promise<string> {
   const id = newId();
@@ -60,8 +67,21 @@ beforeAll(async () => {
     as,
   );
   serviceId = service.body.id;
+  const built = await buildApp({
+    config: bed.t.ctx.config,
+    db: bed.t.db,
+    dbKind: bed.t.dbKind,
+    modules,
+    notifications: bed.t.notifications,
+  });
+  other = built.app;
+  await other.listen({ port: 0, host: '127.0.0.1' });
+  otherWs = `ws://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
 });
-afterAll(() => bed.close());
+afterAll(async () => {
+  await other.close();
+  await bed.close();
+});
 
 describe('GET /api/job-runs/{runId}/logs', () => {
   it('replays a finished run from its start, ends with its status and closes', async () => {
@@ -109,6 +129,19 @@ describe('GET /api/job-runs/{runId}/logs', () => {
     expect(client.output()).toBe('before connecting\nlive 1\nlive 2\nlive 3\n');
     expect(client.frames.at(-1)).toMatchObject({ type: 'end', status: 'succeeded', exitCode: 0 });
     expect(client.frames.filter((frame) => frame.type === 'end')).toHaveLength(1);
+  });
+
+  it('is served by any server process: output written by one is followed on another', async () => {
+    const runId = await insertRun('running');
+    const client = await openSocket(`${otherWs}/api/job-runs/${runId}/logs`, bed.owner.token);
+    await client.frame((frame) => frame.type === 'ready');
+    const output = new RunOutput(bed.t.db, runId);
+    output.write('written elsewhere\n');
+    await output.flush();
+    await client.waitForOutput('written elsewhere\n');
+    await endRun(runId, 'cancelled', 143, 'Cancelled by a newer deploy');
+    expect(await client.closed).toEqual({ code: 1000, reason: 'run cancelled' });
+    expect(client.frames.at(-1)).toMatchObject({ type: 'end', status: 'cancelled', exitCode: 143 });
   });
 
   it('replays the 1 MiB kept of a run that wrote more, and says it was truncated', async () => {
