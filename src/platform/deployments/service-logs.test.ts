@@ -211,6 +211,15 @@ describeEngine('service logs, follow and shell', () => {
     expect((await client.closed).code).toBe(1000);
   });
 
+  it('ends the follow socket when the service is removed', async () => {
+    const doomed = await addService('doomed');
+    const client = await openSocket(ws(`/services/${doomed}/terminal`), bed.owner.token);
+    expect(await client.frame((frame) => frame.type === 'ready')).toMatchObject({ replicas: [] });
+    expect((await bed.t.api.delete(`${servicesUrl}/${doomed}`, as())).status).toBe(204);
+    expect(await client.closed).toEqual({ code: 1000, reason: 'end' });
+    expect(client.frames.at(-1)).toMatchObject({ type: 'end' });
+  });
+
   it('refuses handshakes before the upgrade', async () => {
     const shell = ws(`/services/${web}/shell`);
     const follow = ws(`/services/${web}/terminal`);
