@@ -12,6 +12,7 @@ import {
   createNodeTestBed,
   type NodeTestBed,
   onlineNode,
+  registerNode,
   removeOrgContainers,
 } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
@@ -211,6 +212,32 @@ describeEngine('service logs, follow and shell', () => {
     expect((await client.closed).code).toBe(1000);
   });
 
+  it('says so for a replica whose node is offline, in the text and in the follow socket', async () => {
+    const ghost = await addService('ghost');
+    const offline = await registerNode(bed, 'never-connected');
+    await bed.t.db
+      .insertInto('service_replicas')
+      .values({
+        id: newId(),
+        service_id: ghost,
+        run_id: runId,
+        node_id: offline.id,
+        container_name: `sparrow-svc-test-${suffix}-ghost`,
+        port: null,
+        state: 'active',
+      })
+      .execute();
+    const text = await bed.t.api.get(`${servicesUrl}/${ghost}/logs`, as());
+    expect(text.status).toBe(200);
+    expect(text.text).toMatch(/^\[r1 [0-9a-f]{6}\] -- logs unavailable: .+\n$/);
+    const client = await openSocket(ws(`/services/${ghost}/terminal`), bed.owner.token);
+    await client.waitForOutput('-- logs unavailable: ');
+    expect(client.frames.find((frame) => frame.type === 'output')).toMatchObject({
+      stream: 'stderr',
+    });
+    client.close();
+  });
+
   it('ends the follow socket when the service is removed', async () => {
     const doomed = await addService('doomed');
     const client = await openSocket(ws(`/services/${doomed}/terminal`), bed.owner.token);
@@ -238,6 +265,12 @@ describeEngine('service logs, follow and shell', () => {
     const outsider = await createUser(bed.t);
     expect((await refusedUpgrade(shell, bearer(outsider.token))).status).toBe(404);
     expect((await refusedUpgrade(follow, bearer(outsider.token))).status).toBe(404);
+    const cookie = { cookie: `session=${bed.owner.token}`, origin: 'https://evil.example' };
+    for (const url of [shell, follow]) {
+      const foreign = await refusedUpgrade(url, cookie);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.error.code).toBe('origin_not_allowed');
+    }
     const unknown = await refusedUpgrade(ws(`/services/${newId()}/shell`), bearer(bed.owner.token));
     expect(unknown.status).toBe(404);
     const idleShell = await refusedUpgrade(ws(`/services/${idle}/shell`), bearer(bed.owner.token));
