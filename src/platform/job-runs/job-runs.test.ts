@@ -181,8 +181,8 @@ describe('job runs over REST', () => {
   it('keeps 1 MiB of output and says the rest was dropped', async () => {
     const runId = await insertRun(web, { status: 'running' });
     const output = new RunOutput(t.db, runId);
-    const line = `${'x'.repeat(1023)}\n`;
-    for (let i = 0; i < 1100; i++) output.write(line);
+    const block = `${'x'.repeat(64 * 1024 - 1)}\n`;
+    for (let i = 0; i < 20; i++) output.write(block);
     await output.flush();
     const run = await t.api.get(`/orgs/${org.id}/job-runs/${runId}`, { token: owner.token });
     expect(run.body).toMatchObject({ outputBytes: JOB_RUN_OUTPUT_CAP, outputTruncated: true });
