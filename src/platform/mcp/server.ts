@@ -32,16 +32,30 @@ export function buildToolServer(ctx: ToolContext): McpServer {
   return server;
 }
 
+/** Headers set on the reply so far (the request id), for an answer written to the raw response. */
+function copyHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+}
+
+/** A JSON-RPC error body, written as it is (not through the API's Error schema). */
+function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  copyHeaders(reply);
+  reply.hijack();
+  reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  reply.raw.end(JSON.stringify(jsonRpcError(code, message)));
+  return reply;
+}
+
 function methodNotAllowed(reply: FastifyReply) {
-  return reply
-    .code(405)
-    .header('allow', 'POST')
-    .send(
-      jsonRpcError(
-        -32000,
-        'Method not allowed: this tool server is stateless; send JSON-RPC requests with POST',
-      ),
-    );
+  reply.header('allow', 'POST');
+  return sendJsonRpcError(
+    reply,
+    405,
+    -32000,
+    'Method not allowed: this tool server is stateless; send JSON-RPC requests with POST',
+  );
 }
 
 /**
@@ -83,9 +97,7 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
         try {
           message = JSON.parse(typeof raw === 'string' ? raw : '');
         } catch {
-          return reply
-            .code(400)
-            .send(jsonRpcError(-32700, 'Parse error: the body is not valid JSON'));
+          return sendJsonRpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
         }
         const dispatcher = new Dispatcher(scope, authorization, principal, request.id);
         const server = buildToolServer({ dispatcher, db: ctx.db });
@@ -93,9 +105,7 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
           sessionIdGenerator: undefined,
           enableJsonResponse: true,
         });
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) reply.raw.setHeader(name, value);
-        }
+        copyHeaders(reply);
         reply.hijack();
         reply.raw.on('close', () => {
           void transport.close();
