@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ToolFailure } from '../dispatch.js';
 import { workerPath } from '../org-resolution.js';
-import { defineTool, Ids, type Tool } from '../tool.js';
+import { defineTool, Ids, type Tool, Uuid } from '../tool.js';
 
 const WorkerRef = { orgId: Ids.orgId, workerId: Ids.workerId };
 
@@ -23,8 +23,7 @@ const CommandOutput = CommandInfo.extend({
     .describe('Output bytes dropped before what is shown (the last 1 MiB is kept).'),
 });
 
-const commandId = z
-  .uuid()
+const commandId = Uuid()
   .describe('The command, as run_command with background: true answered it.')
   .meta({ examples: ['0192f0c7-4d5e-7f6a-8b7c-8d9e0f1a2b3c'] });
 

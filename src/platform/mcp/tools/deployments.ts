@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ToolFailure } from '../dispatch.js';
 import { resolveOrg } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool, type ToolContext } from '../tool.js';
+import { defineTool, Ids, NamedRecord, type Tool, type ToolContext, Uuid } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
@@ -177,7 +177,7 @@ export const deploymentTools: readonly Tool[] = [
     description:
       'A job run (deploy, hook or cron) and its output as kept (capped at 1 MiB). Needs deployments:read.',
     input: {
-      runId: z.uuid().describe('The job run (list_job_runs shows ids).'),
+      runId: Uuid().describe('The job run (list_job_runs shows ids).'),
       tail: Ids.tail,
     },
     output: { jobRun: JobRun, output: z.string() },

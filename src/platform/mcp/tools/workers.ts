@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { resolveOrg, workerPath } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool } from '../tool.js';
+import { defineTool, Ids, NamedRecord, type Tool, Uuid } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
@@ -125,7 +125,7 @@ export const workerTools: readonly Tool[] = [
           'The branch to check out (created when missing); default: the repository default.',
         )
         .meta({ examples: ['feature/login'] }),
-      nodeId: z.uuid().optional().describe('Place it on this node (list_nodes).'),
+      nodeId: Uuid().optional().describe('Place it on this node (list_nodes).'),
       wait,
     },
     output: { worker: Worker },
