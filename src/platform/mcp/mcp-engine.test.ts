@@ -10,7 +10,8 @@ import {
   onlineNode,
   removeOrgContainers,
 } from '../../../test/helpers/nodes.js';
-import { createKey } from '../../../test/helpers/platform.js';
+import { createUser } from '../../../test/helpers/factories.js';
+import { addMember, createKey, createOrg } from '../../../test/helpers/platform.js';
 
 /** What an agent does with the tool server, on a real node: every call through the SDK client. */
 describeEngine('an agent working through the tool server', () => {
@@ -162,6 +163,38 @@ describeEngine('an agent working through the tool server', () => {
     await callOk(noExec, 'get_worker', { workerId });
     const stop = await callError(noExec, 'stop_worker', { workerId });
     expect(stop).toContain('workers:write');
+  });
+
+  it('finds a worker by id alone for a session in several organizations, and for no outsider', async () => {
+    const member = await addMember(bed.t, bed.org, bed.owner, 'member');
+    await createOrg(bed.t, member, 'Side project');
+    const memberTools = await connectToolClient(bed.baseUrl, member.token);
+    const outsider = await createUser(bed.t);
+    const elsewhere = await createOrg(bed.t, outsider, 'Elsewhere');
+    const outsiderTools = await connectToolClient(bed.baseUrl, outsider.token);
+    const foreignKey = await createKey(bed.t, elsewhere, outsider, ['*'], 'org');
+    const foreignTools = await connectToolClient(bed.baseUrl, foreignKey.token);
+    try {
+      const found = await callOk(memberTools, 'get_worker', { workerId });
+      expect(found.worker).toMatchObject({ id: workerId, orgId: bed.org.id });
+      // Another organization's id given explicitly: as if the worker did not exist.
+      expect(await callError(memberTools, 'get_worker', { workerId, orgId: elsewhere.id })).toMatch(
+        /^not_found: worker/,
+      );
+      expect(await callError(outsiderTools, 'get_worker', { workerId })).toMatch(/not found/i);
+      expect(await callError(foreignTools, 'get_worker', { workerId })).toMatch(
+        /^not_found: worker/,
+      );
+      expect(
+        await callError(foreignTools, 'run_command', {
+          workerId,
+          orgId: bed.org.id,
+          command: 'true',
+        }),
+      ).toMatch(/not_found/);
+    } finally {
+      await Promise.all([memberTools.close(), outsiderTools.close(), foreignTools.close()]);
+    }
   });
 
   it('stops, starts and deletes the worker', async () => {
