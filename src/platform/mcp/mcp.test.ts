@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import { callError, callOk, connectToolClient, postRaw } from '../../../test/helpers/mcp.js';
 import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
+import { servedDescription } from '../../../test/helpers/openapi.js';
 import { addMember, createKey, createOrg, type TestOrg } from '../../../test/helpers/platform.js';
 
 const SPEC_TOOLS = [
@@ -156,6 +157,19 @@ describe('HTTP', () => {
     const notRpc = await postRaw(bed.baseUrl, '{"hello": "world"}', auth);
     expect(notRpc.status).toBe(400);
     expect(await notRpc.json()).toMatchObject({ jsonrpc: '2.0', error: expect.any(Object) });
+  });
+
+  it('is described at the root only, POST with the JSON-RPC errors, GET and DELETE as 405', async () => {
+    const document = await servedDescription(bed.t.http);
+    const item = document.paths['/mcp'];
+    expect(item?.servers).toBeUndefined();
+    expect(item?.post?.operationId).toBe('callToolServer');
+    expect(Object.keys(item?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '406']),
+    );
+    expect(Object.keys(item?.get?.responses ?? {})).toContain('405');
+    expect(Object.keys(item?.delete?.responses ?? {})).toContain('405');
+    expect(document.paths['/api/mcp']).toBeUndefined();
   });
 
   it('answers plain JSON, with no session header, to both Accept orders', async () => {

@@ -12,6 +12,25 @@ import { TOOLS } from './tools/index.js';
 
 export const MCP_PATH = '/mcp';
 
+const TAGS = ['Agent tool server'];
+
+const DESCRIPTION =
+  'The Model Context Protocol over stateless Streamable HTTP: no session header, no server-initiated ' +
+  'stream, plain JSON answers. Send `Accept: application/json, text/event-stream`. Call `tools/list` for ' +
+  'the tools (search, projects, workers, commands, nodes, deployments); every tool call is re-dispatched ' +
+  'through this API with the same bearer token, so the same scope and organization checks apply, and ' +
+  'their failures are tool results with `isError: true`. A body that is not JSON is a 400 JSON-RPC parse ' +
+  'error (-32700). The session cookie is not accepted here: send the Authorization header.';
+
+const JsonRpcErrorBody = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+    id: Type.Null(),
+  },
+  { title: 'JsonRpcError' },
+);
+
 const INSTRUCTIONS =
   'Sparrow development platform: projects, workers (workspace containers), nodes and deployments. ' +
   'Start with search or list_projects; run_command runs a command in a worker (background: true for long ones, ' +
@@ -62,8 +81,8 @@ function methodNotAllowed(reply: FastifyReply) {
  * `POST /mcp`: MCP over stateless Streamable HTTP with plain JSON answers.
  * The caller is authenticated like any API request (401 before any tool
  * runs); each tool call is then re-dispatched through the REST API with the
- * caller's own Authorization header. Left out of the OpenAPI description:
- * MCP describes itself (tools/list).
+ * caller's own Authorization header. Described in the OpenAPI description
+ * as one JSON-RPC route; the tools describe themselves (tools/list).
  */
 export function mcpRoutes(router: Router, ctx: AppContext): void {
   router.register(async (scope) => {
@@ -72,17 +91,29 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
-    const route = routesOf(scope, ['Agent tool server']);
+    const route = routesOf(scope, TAGS);
     route({
       method: 'POST',
       url: MCP_PATH,
       access: 'authenticated',
       // Any credential of the platform API: each tool's REST call checks its own scope.
       rule: 'any',
-      hidden: true,
+      notes: [
+        '**API keys:** any key; each tool needs the scope of the REST route it calls, and a missing one is a tool error naming it.',
+      ],
       operationId: 'callToolServer',
-      summary: 'MCP tool server (JSON-RPC)',
-      response: Type.Unknown(),
+      summary: 'Agent tool server (MCP, JSON-RPC)',
+      description: DESCRIPTION,
+      body: Type.Unknown({
+        description: 'A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them).',
+      }),
+      response: Type.Unknown({ description: 'The JSON-RPC response, as plain JSON.' }),
+      otherResponses: {
+        202: Type.Null({ description: 'A notification or response was accepted; no body.' }),
+        400: JsonRpcErrorBody,
+        406: JsonRpcErrorBody,
+      },
+      errors: ['unauthenticated', 'malformed_authorization', 'invalid_token', 'key_not_allowed'],
       handler: async (request, reply) => {
         const authorization = request.headers.authorization;
         if (authorization === undefined) {
@@ -125,14 +156,19 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
       },
     });
     for (const method of ['GET', 'DELETE'] as const) {
-      route({
+      // Declared directly: its only answer is a JSON-RPC error, not the Error schema.
+      scope.route({
         method,
         url: MCP_PATH,
-        access: 'public',
-        hidden: true,
-        operationId: method === 'GET' ? 'streamToolServer' : 'endToolServerSession',
-        summary: 'Not served: the tool server is stateless (405)',
-        response: Type.Unknown(),
+        config: { access: 'public', declared: true },
+        schema: {
+          tags: TAGS,
+          operationId: method === 'GET' ? 'streamToolServer' : 'endToolServerSession',
+          summary: 'Not served: the tool server is stateless',
+          description:
+            'No server-initiated stream and no session to end: 405, `Allow: POST`, with a JSON-RPC error.',
+          response: { 405: JsonRpcErrorBody },
+        },
         handler: async (_request, reply) => methodNotAllowed(reply),
       });
     }
