@@ -181,7 +181,9 @@ describeEngine('an agent working through the tool server', () => {
       expect(await callError(memberTools, 'get_worker', { workerId, orgId: elsewhere.id })).toMatch(
         /^not_found: worker/,
       );
-      expect(await callError(outsiderTools, 'get_worker', { workerId })).toMatch(/not found/i);
+      expect(await callError(outsiderTools, 'get_worker', { workerId })).toMatch(
+        /^not_found: worker/,
+      );
       expect(await callError(foreignTools, 'get_worker', { workerId })).toMatch(
         /^not_found: worker/,
       );

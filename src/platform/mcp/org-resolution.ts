@@ -64,11 +64,27 @@ export async function workerPath(ctx: ToolContext, tool: string, ref: WorkerRef)
   const hidden =
     row === undefined ||
     (ref.orgId !== undefined && row.org_id !== ref.orgId) ||
-    (principal.kind === 'org_key' && row.org_id !== principal.orgId);
+    (principal.kind === 'org_key' && row.org_id !== principal.orgId) ||
+    (principal.kind !== 'org_key' && !(await canSeeOrg(ctx, tool, row.org_id)));
   if (hidden) {
     throw new ToolFailure(
       `not_found: worker ${ref.workerId} not found. list_workers or search show the workers you can see.`,
     );
   }
   return `/orgs/${row.org_id}/projects/${row.project_id}/workers/${ref.workerId}`;
+}
+
+/**
+ * Whether a session may see this organization (GET /orgs/{orgId}, no scope),
+ * so that a worker of another one looks like none rather than like a foreign
+ * organization.
+ */
+async function canSeeOrg(ctx: ToolContext, tool: string, orgId: string): Promise<boolean> {
+  try {
+    await ctx.dispatcher.read(tool, { method: 'GET', path: `/orgs/${orgId}` });
+    return true;
+  } catch (error) {
+    if (error instanceof ToolFailure && error.rest?.status === 404) return false;
+    throw error;
+  }
 }
