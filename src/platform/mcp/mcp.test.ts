@@ -159,6 +159,28 @@ describe('HTTP', () => {
     expect(await notRpc.json()).toMatchObject({ jsonrpc: '2.0', error: expect.any(Object) });
   });
 
+  it('accepts a notification with 202, and answers an unknown tool as a tool error', async () => {
+    const auth = { authorization: `Bearer ${bed.owner.token}` };
+    const notification = await postRaw(
+      bed.baseUrl,
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      auth,
+    );
+    expect(notification.status).toBe(202);
+    const unknown = await postRaw(
+      bed.baseUrl,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'format_disk', arguments: {} },
+      }),
+      auth,
+    );
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ id: 7, result: { isError: true } });
+  });
+
   it('is described at the root only, POST with the JSON-RPC errors, GET and DELETE as 405', async () => {
     const document = await servedDescription(bed.t.http);
     const item = document.paths['/mcp'];
