@@ -7,6 +7,8 @@ import { callError, callOk, connectToolClient, postRaw } from '../../../test/hel
 import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { addMember, createKey, createOrg, type TestOrg } from '../../../test/helpers/platform.js';
+import { newId } from '../../lib/ids.js';
+import { RunOutput } from '../job-runs/output.js';
 
 const SPEC_TOOLS = [
   'search',
@@ -315,19 +317,69 @@ describe('deployment tools', () => {
     expect(read.services).toEqual([expect.objectContaining({ id: serviceId, name: 'shop-api' })]);
   });
 
+  it('read service logs, job runs and their output', async () => {
+    const runId = newId();
+    await bed.t.db
+      .insertInto('job_runs')
+      .values({
+        id: runId,
+        org_id: bed.org.id,
+        deployment_id: deploymentId,
+        service_id: serviceId,
+        kind: 'deploy',
+        job_name: null,
+        parent_id: null,
+        status: 'failed',
+        reason: 'the health check never passed',
+        exit_code: 1,
+        image: 'busybox:1.36',
+        scheduled_at: null,
+        created_at: new Date(),
+        started_at: new Date(),
+        ended_at: new Date(),
+      })
+      .execute();
+    const output = new RunOutput(bed.t.db, runId);
+    output.write('pulling\nstarting\nunhealthy\n');
+    await output.flush();
+    const tools = await client(bed.owner.token);
+    // No replica runs: an empty text.
+    expect(await callOk(tools, 'get_service_logs', { serviceId, tail: 10 })).toEqual({ logs: '' });
+    const byService = await callOk(tools, 'list_job_runs', { serviceId });
+    expect(byService).toEqual({
+      jobRuns: [
+        expect.objectContaining({ id: runId, kind: 'deploy', status: 'failed', exitCode: 1 }),
+      ],
+      nextBefore: null,
+    });
+    const byDeployment = await callOk(tools, 'list_job_runs', { deploymentId, limit: 5 });
+    expect(byDeployment.jobRuns).toEqual([expect.objectContaining({ id: runId })]);
+    const logs = await callOk(tools, 'get_job_run_logs', { runId });
+    expect(logs).toMatchObject({
+      jobRun: { id: runId, reason: 'the health check never passed' },
+      output: 'pulling\nstarting\nunhealthy\n',
+    });
+    const tail = await callOk(tools, 'get_job_run_logs', { runId, tail: 2 });
+    expect(tail.output).toBe('starting\nunhealthy\n');
+    expect(await callError(tools, 'list_job_runs', {})).toContain('serviceId or deploymentId');
+  });
+
   it('answer as tool errors what this server does not serve, or does not have', async () => {
     const tools = await client(bed.owner.token);
-    // Served once the deploy, logs and job-run routes are merged; a tool error until then.
-    for (const name of ['deploy_service', 'get_service_logs', 'list_job_runs']) {
-      const message = await callError(tools, name, { serviceId });
-      expect(message, name).toMatch(/^(route_)?not_found/);
-    }
+    // Deploying lands with the deploy work; a tool error until then.
+    const deploy = await callError(tools, 'deploy_service', { serviceId });
+    expect(deploy).toMatch(/^(route_)?not_found/);
     const run = await callError(tools, 'get_job_run_logs', { runId: UNKNOWN_ID });
     expect(run).toMatch(/not_found/);
     const unknownService = await callError(tools, 'get_service_logs', { serviceId: UNKNOWN_ID });
     expect(unknownService).toMatch(/^not_found: service/);
     const key = await createKey(bed.t, bed.org, bed.owner, ['projects:read']);
-    const refused = await callError(await client(key.token), 'get_deployment', { deploymentId });
-    expect(refused).toContain('deployments:read');
+    const keyTools = await client(key.token);
+    expect(await callError(keyTools, 'get_deployment', { deploymentId })).toContain(
+      'deployments:read',
+    );
+    expect(await callError(keyTools, 'list_job_runs', { deploymentId })).toContain(
+      'deployments:read',
+    );
   });
 });

@@ -6,8 +6,8 @@ import { defineTool, Ids, NamedRecord, type Tool, type ToolContext, Uuid } from 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 /**
- * The REST paths of the deployment tools, in one place: deploy, service logs
- * and job runs are the spec's routes, served once the deployments work lands.
+ * The REST paths of the deployment tools, in one place. Deploying a service
+ * is the spec's route, served once the deploy work lands.
  */
 export const DEPLOYMENT_PATHS = {
   deployments: (org: string) => `/orgs/${org}/deployments`,
@@ -15,7 +15,7 @@ export const DEPLOYMENT_PATHS = {
   orgServices: (org: string) => `/orgs/${org}/services`,
   service: (org: string, deployment: string, service: string) =>
     `/orgs/${org}/deployments/${deployment}/services/${service}`,
-  jobRun: (run: string) => `/job-runs/${run}`,
+  jobRun: (org: string, run: string) => `/orgs/${org}/job-runs/${run}`,
 } as const;
 
 const Deployment = NamedRecord.extend({
@@ -30,8 +30,17 @@ const Service = NamedRecord.extend({
 }).describe('A service of a deployment.');
 
 const JobRun = z
-  .looseObject({ id: z.string(), kind: z.string().optional(), status: z.string().optional() })
+  .looseObject({
+    id: z.string(),
+    serviceId: z.string(),
+    kind: z.string().describe('deploy, pre_deploy or cron.'),
+    status: z.string().describe('queued, running, succeeded, failed or cancelled.'),
+    reason: z.string().nullable(),
+    exitCode: z.number().nullable(),
+  })
   .describe('A deploy, pre-deploy hook or cron run.');
+
+const JobRunPage = z.object({ runs: z.array(JobRun), nextBefore: z.string().nullable() });
 
 const ServiceRef = {
   orgId: Ids.orgId,
@@ -65,6 +74,14 @@ async function servicePath(
 
 function text(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** The last `count` lines (a final newline ends the last line, it does not start one). */
+function lastLines(output: string, count: number): string {
+  const lines = output.split('\n');
+  const ended = lines.at(-1) === '';
+  const kept = lines.slice(-(count + (ended ? 1 : 0)));
+  return kept.join('\n');
 }
 
 export const deploymentTools: readonly Tool[] = [
@@ -156,54 +173,66 @@ export const deploymentTools: readonly Tool[] = [
   }),
   defineTool({
     name: 'list_job_runs',
-    title: "List a service's job runs",
+    title: 'List job runs',
     description:
-      "A service's deploy, pre-deploy hook and cron runs, with kind, status and exit code. Needs deployments:read.",
-    input: ServiceRef,
-    output: { jobRuns: z.array(JobRun) },
+      'Deploy, pre-deploy hook and cron runs of a service (or of every service of a deployment), newest ' +
+      'first, with kind, status, reason and exit code; pass nextBefore as before for older ones. ' +
+      "get_job_run_logs reads a run's output. Needs deployments:read.",
+    input: {
+      orgId: Ids.orgId,
+      deploymentId: Ids.deploymentId
+        .optional()
+        .describe('The deployment; with serviceId alone it is looked up.'),
+      serviceId: Ids.serviceId.optional().describe('Only this service.'),
+      limit: z.number().int().min(1).max(100).optional().describe('Default 20.'),
+      before: Uuid().optional().describe('nextBefore of the previous page.'),
+    },
+    output: { jobRuns: z.array(JobRun), nextBefore: z.string().nullable() },
     annotations: READ,
-    run: async (ctx, ref) => {
-      const path = await servicePath(ctx, 'list_job_runs', ref);
-      const body = await ctx.dispatcher.read('list_job_runs', {
-        method: 'GET',
-        path: `${path}/job-runs`,
-      });
-      return { jobRuns: z.array(JobRun).parse(body) };
+    run: async (ctx, { orgId, deploymentId, serviceId, limit, before }) => {
+      let path: string;
+      if (serviceId !== undefined) {
+        path = await servicePath(ctx, 'list_job_runs', { orgId, deploymentId, serviceId });
+      } else if (deploymentId !== undefined) {
+        const org = await resolveOrg(ctx, 'list_job_runs', orgId);
+        path = DEPLOYMENT_PATHS.deployment(org, deploymentId);
+      } else {
+        throw new ToolFailure('list_job_runs needs serviceId or deploymentId.');
+      }
+      const page = JobRunPage.parse(
+        await ctx.dispatcher.read('list_job_runs', {
+          method: 'GET',
+          path: `${path}/job-runs`,
+          query: { limit, before },
+        }),
+      );
+      return { jobRuns: page.runs, nextBefore: page.nextBefore };
     },
   }),
   defineTool({
     name: 'get_job_run_logs',
     title: "Read a job run's output",
     description:
-      'A job run (deploy, hook or cron) and its output as kept (capped at 1 MiB). Needs deployments:read.',
+      'A job run (deploy, hook or cron) with its status and exit code, and its output as kept ' +
+      '(stdout and stderr as they came, at most 1 MiB; a running run answers what it wrote so far). Needs deployments:read.',
     input: {
+      orgId: Ids.orgId,
       runId: Uuid().describe('The job run (list_job_runs shows ids).'),
-      tail: Ids.tail,
+      tail: Ids.tail.describe('Only the last N lines (default: all).'),
     },
     output: { jobRun: JobRun, output: z.string() },
     annotations: READ,
     text: (result) => result.output,
-    run: async (ctx, { runId, tail }) => {
-      const path = DEPLOYMENT_PATHS.jobRun(runId);
+    run: async (ctx, { orgId, runId, tail }) => {
+      const org = await resolveOrg(ctx, 'get_job_run_logs', orgId);
+      const path = DEPLOYMENT_PATHS.jobRun(org, runId);
       const record = JobRun.parse(
         await ctx.dispatcher.read('get_job_run_logs', { method: 'GET', path }),
       );
-      const kept = record.output;
-      const output =
-        typeof kept === 'string'
-          ? kept
-          : text(
-              await ctx.dispatcher.read('get_job_run_logs', {
-                method: 'GET',
-                path: `${path}/logs`,
-                query: { tail },
-              }),
-            );
-      const lines = output.split('\n');
-      return {
-        jobRun: record,
-        output: tail === undefined ? output : lines.slice(-tail - 1).join('\n'),
-      };
+      const output = text(
+        await ctx.dispatcher.read('get_job_run_logs', { method: 'GET', path: `${path}/output` }),
+      );
+      return { jobRun: record, output: tail === undefined ? output : lastLines(output, tail) };
     },
   }),
 ];
