@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectTestEngine, describeEngine, eventually } from '../../../test/helpers/engine.js';
+import { createUser } from '../../../test/helpers/factories.js';
 import { type GitServer, startGitServer } from '../../../test/helpers/git-server.js';
 import { callError, callOk, connectToolClient } from '../../../test/helpers/mcp.js';
 import {
@@ -10,7 +11,6 @@ import {
   onlineNode,
   removeOrgContainers,
 } from '../../../test/helpers/nodes.js';
-import { createUser } from '../../../test/helpers/factories.js';
 import { addMember, createKey, createOrg } from '../../../test/helpers/platform.js';
 
 /** What an agent does with the tool server, on a real node: every call through the SDK client. */
@@ -86,6 +86,7 @@ describeEngine('an agent working through the tool server', () => {
     });
     const argv = await callOk(tools, 'run_command', {
       workerId,
+      projectId,
       command: ['sh', '-c', 'pwd'],
       workdir: '/workspaces/project',
     });

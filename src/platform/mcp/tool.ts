@@ -101,5 +101,12 @@ export const Ids = {
     .meta({ examples: [100] }),
 };
 
+/** A worker: its id, its project and organization optional (looked up from the worker). */
+export const WorkerRef = {
+  orgId: Ids.orgId,
+  projectId: Ids.projectId.optional().describe('Optional: looked up from the worker.'),
+  workerId: Ids.workerId,
+};
+
 /** A record with an id and a name; the REST API's other fields pass through. */
 export const NamedRecord = z.looseObject({ id: z.string(), name: z.string() });

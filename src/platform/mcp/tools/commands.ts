@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { ToolFailure } from '../dispatch.js';
 import { workerPath } from '../org-resolution.js';
-import { defineTool, Ids, type Tool, Uuid } from '../tool.js';
-
-const WorkerRef = { orgId: Ids.orgId, workerId: Ids.workerId };
+import { defineTool, type Tool, Uuid, WorkerRef } from '../tool.js';
 
 const CommandInfo = z.looseObject({
   id: z.string(),
@@ -83,8 +81,8 @@ export const commandTools: readonly Tool[] = [
       command: CommandInfo.optional().describe('Background mode: the command record, with its id.'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-    run: async (ctx, { orgId, workerId, background, ...body }) => {
-      const path = await workerPath(ctx, 'run_command', { orgId, workerId });
+    run: async (ctx, { orgId, projectId, workerId, background, ...body }) => {
+      const path = await workerPath(ctx, 'run_command', { orgId, projectId, workerId });
       const { status, body: answer } = await ctx.dispatcher.call('run_command', {
         method: 'POST',
         path: `${path}/exec`,

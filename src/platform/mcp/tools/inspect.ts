@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { workerPath } from '../org-resolution.js';
-import { defineTool, Ids, type Tool } from '../tool.js';
+import { defineTool, Ids, type Tool, WorkerRef } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
-const WorkerRef = { orgId: Ids.orgId, workerId: Ids.workerId };
 
 const GitRepository = z.looseObject({
   path: z.string(),

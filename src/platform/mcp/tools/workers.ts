@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { resolveOrg, workerPath } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool, Uuid } from '../tool.js';
+import { defineTool, Ids, NamedRecord, type Tool, Uuid, WorkerRef } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
@@ -23,8 +23,6 @@ const wait = z
   .describe(
     'Answer once the move has settled (ready, stopped, failed or gone). false: answer at once and poll get_worker.',
   );
-
-const WorkerRef = { orgId: Ids.orgId, workerId: Ids.workerId };
 
 type Move = 'start' | 'stop';
 
