@@ -181,6 +181,10 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(async (root) => {
+    root.addHook('onRoute', tagRoute('platform', ''));
+    for (const module of modules) await module.rootPlatformRoutes?.(root, ctx);
+  });
   await registerDocumentationRoutes(app);
   await app.ready();
   return { app, ctx, routes };

@@ -55,6 +55,8 @@ export interface AppModule {
   contentRoutes?: RoutePlugin;
   /** Platform-API routes, served under `/api` only. */
   platformRoutes?: RoutePlugin;
+  /** Platform-API routes served at the root, outside `/api`: the tool server's `/mcp`. */
+  rootPlatformRoutes?: RoutePlugin;
   background?: BackgroundTask;
   /** Work done in the transaction that writes events, with those events (see `EventSink`). */
   eventSinks?: readonly EventSink[];

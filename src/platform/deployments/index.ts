@@ -4,6 +4,7 @@ import { startCronScheduler } from './cron.js';
 import { moveRoutes } from './move-routes.js';
 import { deploymentRoutes } from './routes.js';
 import { registerServiceJobs } from './service-jobs.js';
+import { serviceLogRoutes } from './service-log-routes.js';
 import { serviceRoutes } from './service-routes.js';
 import './tables.js';
 
@@ -14,6 +15,7 @@ export const deploymentsModule: AppModule = {
     deploymentRoutes(router, ctx);
     serviceRoutes(router, ctx);
     moveRoutes(router, ctx);
+    serviceLogRoutes(router, ctx);
     registerServiceJobs(ctx);
     const stopCron = startCronScheduler(ctx);
     router.addHook('onClose', async () => stopCron());
