@@ -84,6 +84,12 @@ export function moveRoutes(router: Router, ctx: AppContext): void {
     response: ServiceMove,
     status: 202,
     errors: ['unknown_deploy'],
+    // The body is optional: a POST without one deploys the service as configured.
+    options: {
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     handler: (trx, access, request) =>
       moved(trx, access, request.params, 'deploy', request.body ?? {}),
   });
