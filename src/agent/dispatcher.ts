@@ -149,6 +149,12 @@ export class Dispatcher {
         this.streams.delete(id);
         this.send({ type: 'stream.end', id, ...end });
       },
+      pauseInput: () => {
+        if (!ended) this.send({ type: 'stream.pause', id });
+      },
+      resumeInput: () => {
+        if (!ended) this.send({ type: 'stream.resume', id });
+      },
     });
     if (ended) return;
     // The connection may have dropped while the stream was being opened.

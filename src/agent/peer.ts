@@ -44,6 +44,9 @@ export interface PeerStreamHandlers {
    */
   onBase64?(data: string, channel?: Channel): void;
   onEnd(end: StreamEnd): void;
+  /** The agent asks to stop sending `input` (its target reads slowly) until `onInputResume`. */
+  onInputPause?(): void;
+  onInputResume?(): void;
 }
 
 /** A stream the server opened on the agent: terminal input and resize, and detach. */
@@ -159,6 +162,10 @@ export class AgentPeer extends EventEmitter {
           const { type: _type, id: _id, ...end } = message;
           return handlers?.onEnd(end);
         }
+        case 'stream.pause':
+          return this.streams.get(message.id)?.onInputPause?.();
+        case 'stream.resume':
+          return this.streams.get(message.id)?.onInputResume?.();
         case 'inventory':
           return this.emit('inventory', message);
       }

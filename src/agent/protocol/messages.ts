@@ -78,6 +78,23 @@ export const StreamEndMessage = Strict({
 });
 export type StreamEndMessage = Static<typeof StreamEndMessage>;
 
+/**
+ * Flow control the other way (`port.connect`): what the server sends with
+ * `stream.input` backs up at the agent; the server stops sending input for
+ * this stream until `stream.resume`.
+ */
+export const InputPauseMessage = Strict({
+  type: Type.Literal('stream.pause'),
+  id: Id,
+});
+export type InputPauseMessage = Static<typeof InputPauseMessage>;
+
+export const InputResumeMessage = Strict({
+  type: Type.Literal('stream.resume'),
+  id: Id,
+});
+export type InputResumeMessage = Static<typeof InputResumeMessage>;
+
 /** Sent when the engine reports a container change, so the server's view stays live. */
 export const InventoryMessage = Strict({
   type: Type.Literal('inventory'),
@@ -91,6 +108,8 @@ export const AgentMessage = Type.Union([
   ResponseMessage,
   StreamDataMessage,
   StreamEndMessage,
+  InputPauseMessage,
+  InputResumeMessage,
   InventoryMessage,
 ]);
 export type AgentMessage = Static<typeof AgentMessage>;
