@@ -72,6 +72,8 @@ export interface Config {
   localAgentDockerHost: string | null;
   /** The image workers start from when their project has no current pre-built image. */
   workerImage: string;
+  /** Where services are reached: `{scheme}://svc-{serviceId}.{domain}[:{port}]` (see `ServiceUrls`). */
+  serviceUrls: ServiceUrls;
 }
 
 /**
@@ -323,6 +325,47 @@ function idpConfig(env: Env, publicUrl: string): IdpConfig | null {
   };
 }
 
+/**
+ * The service URLs the server answers for and shows in Service records.
+ * `domain` (SERVICE_DOMAIN, default `svc.localhost`: every `*.localhost` name
+ * resolves to loopback, so it works on one machine with no DNS); `scheme`
+ * and `port` (SERVICE_URL_SCHEME, SERVICE_URL_PORT) only shape the URL shown,
+ * and default to PUBLIC_URL's: TLS and the port are the front proxy's.
+ */
+export interface ServiceUrls {
+  domain: string;
+  scheme: 'http' | 'https';
+  /** null: the scheme's default port, left out of the URL. */
+  port: number | null;
+}
+
+const DOMAIN =
+  /^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function serviceUrls(env: Env, publicUrl: string): ServiceUrls {
+  const domain = (read(env, 'SERVICE_DOMAIN') ?? 'svc.localhost').toLowerCase().replace(/\.$/, '');
+  if (!DOMAIN.test(domain)) {
+    throw new ConfigError('SERVICE_DOMAIN', `expected a domain name, got "${domain}"`);
+  }
+  const base = new URL(publicUrl);
+  const scheme = oneOf(
+    env,
+    'SERVICE_URL_SCHEME',
+    ['http', 'https'],
+    base.protocol === 'https:' ? 'https' : 'http',
+  );
+  const explicitPort = read(env, 'SERVICE_URL_PORT');
+  const port =
+    explicitPort === undefined
+      ? base.port === ''
+        ? null
+        : Number(base.port)
+      : integer(env, 'SERVICE_URL_PORT', 0, 0, 65535);
+  const isDefault =
+    port === 0 || (scheme === 'http' && port === 80) || (scheme === 'https' && port === 443);
+  return { domain, scheme, port: isDefault ? null : port };
+}
+
 /** Reads every setting from the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
@@ -362,5 +405,6 @@ export function loadConfig(env: Env = process.env): Config {
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
     workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v2',
+    serviceUrls: serviceUrls(env, publicUrl),
   };
 }

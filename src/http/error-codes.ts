@@ -196,6 +196,21 @@ export const ERROR_CODES = {
     meaning: 'A user named is not a member of the organization',
   },
 
+  // Service URLs (answers of the service proxy, not of API routes).
+  service_not_found: {
+    status: 404,
+    meaning: 'No service has this URL (svc-{serviceId} host or verified custom domain)',
+  },
+  service_unavailable: {
+    status: 503,
+    meaning: 'The service has no running replica, or its node is offline; try again later',
+  },
+  service_unreachable: {
+    status: 502,
+    meaning: "The service's container did not accept the connection or broke it off",
+  },
+  service_access_denied: { status: 403, meaning: 'The service refused this caller' },
+
   // Nodes, workers, agents.
   node_name_taken: { status: 409, meaning: 'Another node has this name' },
   node_has_workers: { status: 409, meaning: 'The node still has workers' },

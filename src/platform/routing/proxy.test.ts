@@ -1,0 +1,409 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Docker from 'dockerode';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  connectTestEngine,
+  describeEngine,
+  eventually,
+  removeLabelled,
+  testRunLabel,
+} from '../../../test/helpers/engine.js';
+import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
+import {
+  fetchAs,
+  HTTP_PORT,
+  insertReplicas,
+  startServiceContainer,
+  WS_PORT,
+} from '../../../test/helpers/service-container.js';
+import type { AgentPeer } from '../../agent/peer.js';
+import { buildApp } from '../../app.js';
+import { modules } from '../../modules.js';
+import { agentRegistry } from '../nodes/registry.js';
+import { announceRoutes } from './targets.js';
+
+const BIG_BYTES = 32 * 1024 * 1024;
+
+interface TestService {
+  id: string;
+  orgId: string;
+  deploymentId: string;
+  url: string;
+}
+
+/**
+ * The service proxy on a real engine: busybox containers started through a
+ * real agent, replica rows written as a deploy would, requests sent to the
+ * server with the service's Host. A second app on the same database stands
+ * for a second server process that does not hold the agent.
+ */
+describeEngine('service URLs', () => {
+  let bed: NodeTestBed;
+  let docker: Docker;
+  let peer: AgentPeer;
+  let nodeId: string;
+  let port: number;
+  let deploymentId: string;
+  let other: FastifyInstance;
+  let otherUrl: string;
+  const labels = testRunLabel();
+  const containers: string[] = [];
+
+  const host = (serviceId: string) => `svc-${serviceId}.svc.localhost:${port}`;
+
+  async function addService(name: string, extra: Record<string, unknown> = {}) {
+    const response = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services`,
+      { name, source: { type: 'image', image: 'busybox:1.36' }, port: HTTP_PORT, ...extra },
+      { token: bed.owner.token },
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const { id, orgId, url } = response.body;
+    return { id, orgId, deploymentId, url } satisfies TestService;
+  }
+
+  async function container(label: string, bigBytes = 0): Promise<string> {
+    const name = `sparrow-svc-test-${randomBytes(4).toString('hex')}`;
+    containers.push(name);
+    return startServiceContainer(peer, { name, label, labels, bigBytes });
+  }
+
+  /** A service with one active replica on `container`, answering once the container listens. */
+  async function serviceOn(name: string, containerName: string, replicaPort = HTTP_PORT) {
+    const service = await addService(name);
+    await insertReplicas(bed.t.db, service, [
+      { nodeId, container: containerName, port: replicaPort },
+    ]);
+    return service;
+  }
+
+  let web: TestService;
+  let webContainer: string;
+  /** Containers of their own for the other services (a container serves one replica). */
+  let spare: Record<'ws' | 'closed' | 'first' | 'beta' | 'domained', string>;
+
+  beforeAll(async () => {
+    docker = await connectTestEngine();
+    bed = await createNodeTestBed();
+    port = Number(new URL(bed.baseUrl).port);
+    const node = await onlineNode(bed, docker, 'proxy-node');
+    nodeId = node.id;
+    peer = agentRegistry(bed.t.ctx).peer(nodeId);
+    const deployment = await bed.t.api.post(
+      `/orgs/${bed.org.id}/deployments`,
+      { name: 'Routed' },
+      { token: bed.owner.token },
+    );
+    deploymentId = deployment.body.id;
+    const [first, ...others] = await Promise.all([
+      container('alpha', BIG_BYTES),
+      container('ws'),
+      container('closed'),
+      container('first'),
+      container('beta'),
+      container('domained'),
+    ]);
+    webContainer = first ?? '';
+    const [ws = '', closed = '', switched = '', beta = '', domained = ''] = others;
+    spare = { ws, closed, first: switched, beta, domained };
+    // Every container's httpd and greeter listen before the tests begin.
+    await Promise.all(
+      [webContainer, ...others].map((name) =>
+        eventually(
+          async () => {
+            const probe = await peer.request('exec.run', {
+              containerId: name,
+              command: [
+                'sh',
+                '-c',
+                `wget -q -O /dev/null http://127.0.0.1:${HTTP_PORT}/ && netstat -ltn | grep -q :${WS_PORT}`,
+              ],
+            });
+            return probe.exitCode === 0 ? true : undefined;
+          },
+          60_000,
+          `${name} listening`,
+        ),
+      ),
+    );
+    web = await serviceOn('web', webContainer);
+    await eventually(
+      async () =>
+        (await fetchAs(bed.baseUrl, host(web.id), '/')).status === 200 ? true : undefined,
+      60_000,
+      'the service container to answer',
+    );
+    other = (
+      await buildApp({
+        config: bed.t.ctx.config,
+        db: bed.t.db,
+        dbKind: bed.t.dbKind,
+        modules,
+        notifications: bed.t.notifications,
+      })
+    ).app;
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await bed?.close();
+    if (docker !== undefined) await removeLabelled(docker, labels);
+  });
+
+  it("shows the service's URL, on the service domain with the server's port", async () => {
+    expect(web.url).toBe(`http://svc-${web.id}.svc.localhost:8080`);
+  });
+
+  it('proxies a GET to the container and leaves other hosts to the API', async () => {
+    const page = await fetchAs(bed.baseUrl, host(web.id), '/');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toBe('alpha');
+    // The API's own paths on a service host go to the service (busybox has none).
+    const notApi = await fetchAs(bed.baseUrl, host(web.id), '/api/users/me');
+    expect(notApi.status).toBe(404);
+    expect(notApi.body.toString()).not.toContain('route_not_found');
+    const api = await fetchAs(bed.baseUrl, `127.0.0.1:${port}`, '/api/users/me');
+    expect(api.status).toBe(401);
+  });
+
+  it('streams a request body to the container and its answer back', async () => {
+    const body = randomBytes(3 * 1024 * 1024 + 17);
+    const echoed = await fetchAs(bed.baseUrl, host(web.id), '/cgi-bin/echo', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(echoed.status).toBe(200);
+    expect(echoed.body.length).toBe(body.length);
+    expect(echoed.body.equals(body)).toBe(true);
+  });
+
+  it('sets X-Forwarded-For, -Proto and -Host and keeps the Host', async () => {
+    const env = await fetchAs(bed.baseUrl, host(web.id), '/cgi-bin/env', {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    const text = env.body.toString();
+    expect(text).toContain('HTTP_X_FORWARDED_FOR=127.0.0.1\n');
+    expect(text).toContain('HTTP_X_FORWARDED_PROTO=http\n');
+    expect(text).toContain(`HTTP_X_FORWARDED_HOST=${host(web.id)}\n`);
+    // Without TRUST_PROXY a client's own forwarding header is not believed.
+    expect(text).not.toContain('203.0.113.9');
+  });
+
+  it('streams a 32 MiB download intact', async () => {
+    const expected = await peer.request('exec.run', {
+      containerId: webContainer,
+      command: ['sha256sum', '/www/big.bin'],
+    });
+    const digest = createHash('sha256');
+    let length = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        `${bed.baseUrl}/big.bin`,
+        { agent: false, headers: { host: host(web.id) } },
+        (response) => {
+          response.on('data', (chunk: Buffer) => {
+            length += chunk.length;
+            digest.update(chunk);
+          });
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(200);
+    expect(length).toBe(BIG_BYTES);
+    expect(expected.stdout.split(' ')[0]).toBe(digest.digest('hex'));
+  });
+
+  it('proxies a WebSocket upgrade, then bytes both ways', async () => {
+    const ws = await serviceOn('ws', spare.ws, WS_PORT);
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/socket`, {
+      headers: { host: host(ws.id) },
+    });
+    const first = await new Promise<string>((resolve, reject) => {
+      socket.once('message', (data) => resolve(data.toString()));
+      socket.once('error', reject);
+    });
+    expect(first).toBe('hello');
+    socket.terminate();
+
+    // Raw: the greeter echoes what it gets after the handshake.
+    const echoed = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(`${bed.baseUrl}/raw`, {
+        agent: false,
+        headers: {
+          host: host(ws.id),
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+          'sec-websocket-version': '13',
+        },
+      });
+      request.on('upgrade', (response, upgraded, head) => {
+        expect(response.statusCode).toBe(101);
+        let received = head.toString('latin1');
+        upgraded.on('data', (chunk: Buffer) => {
+          received += chunk.toString('latin1');
+          if (received.includes('ping-through-the-tunnel')) {
+            upgraded.destroy();
+            resolve(received);
+          }
+        });
+        upgraded.write('ping-through-the-tunnel');
+      });
+      request.on('response', (response) => reject(new Error(`no upgrade: ${response.statusCode}`)));
+      request.on('error', reject);
+      request.end();
+    });
+    expect(echoed).toContain('hello');
+  });
+
+  it('answers 404 for an unknown service, 503 with no replica, 502 when the port is closed', async () => {
+    const unknown = await fetchAs(bed.baseUrl, host('0190a4c2-1111-7000-8000-000000000000'), '/');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body.toString())).toMatchObject({
+      error: { code: 'service_not_found' },
+    });
+
+    const idle = await addService('idle');
+    const none = await fetchAs(bed.baseUrl, host(idle.id), '/');
+    expect(none.status).toBe(503);
+    expect(JSON.parse(none.body.toString())).toMatchObject({
+      error: { code: 'service_unavailable' },
+    });
+
+    const closed = await serviceOn('closed', spare.closed, 8999);
+    const refused = await fetchAs(bed.baseUrl, host(closed.id), '/');
+    expect(refused.status).toBe(502);
+    expect(JSON.parse(refused.body.toString())).toMatchObject({
+      error: { code: 'service_unreachable' },
+    });
+
+    const gone = await addService('gone');
+    await insertReplicas(bed.t.db, gone, [{ nodeId, container: 'sparrow-svc-missing', port: 80 }]);
+    expect((await fetchAs(bed.baseUrl, host(gone.id), '/')).status).toBe(502);
+  });
+
+  it('refuses a private service (until private access lands) with a JSON error', async () => {
+    const secret = await addService('secret', { accessControl: 'private' });
+    await insertReplicas(bed.t.db, secret, [
+      { nodeId, container: 'sparrow-svc-never-reached', port: HTTP_PORT },
+    ]);
+    const refused = await fetchAs(bed.baseUrl, host(secret.id), '/');
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body.toString())).toMatchObject({
+      error: { code: 'service_access_denied' },
+    });
+  });
+
+  it('takes turns between active replicas and follows a switch at once when announced', async () => {
+    const beta = spare.beta;
+    const service = await serviceOn('switched', spare.first);
+    const before = await fetchAs(bed.baseUrl, host(service.id), '/');
+    expect(before.body.toString()).toBe('first');
+    // The deploy's switch: the new replica active, the old draining, announced in the same transaction.
+    await bed.t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('service_replicas')
+        .set({ state: 'draining' })
+        .where('service_id', '=', service.id)
+        .execute();
+      await insertReplicas(trx, service, [{ nodeId, container: beta, port: HTTP_PORT }]);
+      await announceRoutes(trx, service.id);
+    });
+    // Well under the 5 s the cache would otherwise keep the old target.
+    await eventually(
+      async () => {
+        const page = await fetchAs(bed.baseUrl, host(service.id), '/');
+        return page.body.toString() === 'beta' ? true : undefined;
+      },
+      2_500,
+      'the switch to beta',
+    );
+    // Both active: answers alternate.
+    await bed.t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('service_replicas')
+        .set({ state: 'active' })
+        .where('service_id', '=', service.id)
+        .execute();
+      await announceRoutes(trx, service.id);
+    });
+    await eventually(
+      async () => {
+        const seen = new Set<string>();
+        for (let round = 0; round < 4; round++) {
+          seen.add((await fetchAs(bed.baseUrl, host(service.id), '/')).body.toString());
+        }
+        return seen.size === 2 ? seen : undefined;
+      },
+      5_000,
+      'both replicas answering',
+    );
+  });
+
+  it('routes a verified custom domain, and not an unverified one', async () => {
+    const domain = `shop-${randomBytes(3).toString('hex')}.example.test`;
+    const service = await serviceOn('domained', spare.domained);
+    await bed.t.db
+      .updateTable('services')
+      .set({ custom_domain: JSON.stringify({ name: domain, token: 'x', verifiedAt: null }) })
+      .where('id', '=', service.id)
+      .execute();
+    const unverified = await fetchAs(bed.baseUrl, `${domain}:${port}`, '/index.html');
+    expect(unverified.status).toBe(404);
+    expect(unverified.body.toString()).toContain('route_not_found');
+    await bed.t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('services')
+        .set({
+          custom_domain: JSON.stringify({
+            name: domain,
+            token: 'x',
+            verifiedAt: new Date().toISOString(),
+          }),
+        })
+        .where('id', '=', service.id)
+        .execute();
+      await announceRoutes(trx, service.id);
+    });
+    await eventually(
+      async () => {
+        const page = await fetchAs(bed.baseUrl, `${domain}:${port}`, '/');
+        return page.body.toString() === 'domained' ? true : undefined;
+      },
+      2_500,
+      'the verified domain to route',
+    );
+  });
+
+  it('proxies from a server process that does not hold the agent (through the relay)', async () => {
+    expect(agentRegistry(bed.t.ctx).get(nodeId)).toBeDefined();
+    const page = await fetchAs(otherUrl, host(web.id), '/');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toBe('alpha');
+    const body = randomBytes(1024 * 1024);
+    const echoed = await fetchAs(otherUrl, host(web.id), '/cgi-bin/echo', {
+      method: 'POST',
+      body,
+    });
+    expect(echoed.body.equals(body)).toBe(true);
+    const digest = createHash('sha256');
+    const big = await fetchAs(otherUrl, host(web.id), '/big.bin');
+    expect(big.body.length).toBe(BIG_BYTES);
+    digest.update(big.body);
+    const expected = await peer.request('exec.run', {
+      containerId: webContainer,
+      command: ['sha256sum', '/www/big.bin'],
+    });
+    expect(expected.stdout.split(' ')[0]).toBe(digest.digest('hex'));
+  });
+});
