@@ -40,7 +40,8 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     params: Strict({ orgId: Uuid }),
     querystring: NameQuery,
     response: Type.Array(Service),
-    handler: (db, access, request) => services.listServices(db, access, undefined, request.query),
+    handler: (db, access, request) =>
+      services.listServices(db, ctx.config, access, undefined, request.query),
   });
 
   route({
@@ -54,7 +55,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     querystring: NameQuery,
     response: Type.Array(Service),
     handler: (db, access, request) =>
-      services.listServices(db, access, request.params.deploymentId, request.query),
+      services.listServices(db, ctx.config, access, request.params.deploymentId, request.query),
   });
 
   route({
@@ -85,7 +86,13 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     params: ServiceParams,
     response: Service,
     handler: (db, access, request) =>
-      services.getService(db, access, request.params.deploymentId, request.params.serviceId),
+      services.getService(
+        db,
+        ctx.config,
+        access,
+        request.params.deploymentId,
+        request.params.serviceId,
+      ),
   });
 
   route({

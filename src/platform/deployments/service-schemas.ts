@@ -165,6 +165,13 @@ export const Service = Type.Object(
     orgId: Uuid,
     deploymentId: Uuid,
     name: Type.String(),
+    url: Type.String({
+      format: 'uri',
+      description:
+        "Where the service answers: `svc-{serviceId}` under the server's service domain " +
+        '(SERVICE_DOMAIN). Requests and WebSocket upgrades with this Host are proxied to a ' +
+        "running replica through its node's agent; a verified custom domain answers the same.",
+    }),
     source: Type.Union([
       Type.Object({ type: Type.Literal('image'), image: Type.String() }),
       Type.Object({
