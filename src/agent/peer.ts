@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type WebSocket from 'ws';
 import type { Logger } from './dispatcher.js';
+import { BinaryKind, binaryOf, decodeBinary, encodeBinary } from './protocol/binary.js';
 import { checkResult, decodeAgentMessage, encodeMessage } from './protocol/codec.js';
 import {
   type Channel,
@@ -97,6 +98,8 @@ export class AgentPeer extends EventEmitter {
   private nextRelay = 1;
   private readonly relays = new Map<string, RelaySink>();
   private closed = false;
+  /** The agent's hello offered binary stream messages: input goes to it that way. */
+  private binaryInput = false;
   private readonly log: Logger;
 
   constructor(
@@ -129,7 +132,7 @@ export class AgentPeer extends EventEmitter {
     });
 
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.log('warn', 'agent sent a binary message; ignored');
+      if (isBinary) return this.binaryMessage(binaryOf(data));
       const decoded = decodeAgentMessage(rawText(data));
       if (!decoded.ok) return this.log('warn', `invalid message from agent: ${decoded.error}`);
       const message = decoded.value;
@@ -141,10 +144,12 @@ export class AgentPeer extends EventEmitter {
             refuse(new AgentRequestError('protocol_mismatch', `protocol ${message.protocol}`));
             return this.close(CloseCodes.protocolError, `protocol ${PROTOCOL_VERSION} expected`);
           }
+          this.binaryInput = message.binaryFrames === true;
           this.send({
             type: 'welcome',
             nodeId: options.nodeId,
             serverTime: new Date().toISOString(),
+            ...(this.binaryInput ? { binaryFrames: true } : {}),
           });
           return greet(message);
         case 'response':
@@ -187,6 +192,24 @@ export class AgentPeer extends EventEmitter {
       this.streams.clear();
       this.emit('close', code, reason.toString());
     });
+  }
+
+  /** Stream bytes the agent sent as a binary message (`binary.ts`). */
+  private binaryMessage(data: Buffer): void {
+    const frame = decodeBinary(data);
+    if (frame === null || frame.kind !== BinaryKind.data) {
+      this.log('warn', 'agent sent an invalid binary message; ignored');
+      return;
+    }
+    const { id, payload } = frame;
+    if (id.includes('.')) {
+      // A relay speaks JSON: its frames go on as they would have come.
+      this.relayed({ type: 'stream.data', id, data: payload.toString('base64') });
+      return;
+    }
+    const handlers = this.streams.get(id);
+    if (handlers?.onBase64 !== undefined) handlers.onBase64(payload.toString('base64'));
+    else handlers?.onData(payload);
   }
 
   /** Hands a frame whose id bears a relay's prefix to that relay, without the prefix. */
@@ -285,7 +308,12 @@ export class AgentPeer extends EventEmitter {
     }
     const stream: PeerStream = {
       id,
-      input: (bytes) => this.send({ type: 'stream.input', id, data: bytes.toString('base64') }),
+      input: (bytes) => {
+        if (this.closed) return;
+        if (this.binaryInput) {
+          this.socket.send(encodeBinary(BinaryKind.input, id, bytes), { binary: true });
+        } else this.send({ type: 'stream.input', id, data: bytes.toString('base64') });
+      },
       resize: (cols, rows) => this.send({ type: 'stream.resize', id, cols, rows }),
       pause: () => this.send({ type: 'stream.pause', id }),
       resume: () => this.send({ type: 'stream.resume', id }),

@@ -46,6 +46,8 @@ export const HelloMessage = Strict({
   /** Sessions and commands that outlived the previous connection. */
   terminals: Type.Array(TerminalInfo),
   commands: Type.Array(CommandInfo),
+  /** The agent reads and writes stream bytes as binary messages (`binary.ts`) if the server agrees. */
+  binaryFrames: Type.Optional(Type.Boolean()),
 });
 export type HelloMessage = Static<typeof HelloMessage>;
 
@@ -120,6 +122,8 @@ export const WelcomeMessage = Strict({
   type: Type.Literal('welcome'),
   nodeId: Type.String(),
   serverTime: Timestamp,
+  /** Answers the hello's `binaryFrames`: from now on stream bytes may go as binary messages. */
+  binaryFrames: Type.Optional(Type.Boolean()),
 });
 export type WelcomeMessage = Static<typeof WelcomeMessage>;
 
