@@ -22,6 +22,11 @@ export class TunnelSocket extends Duplex {
   readonly remoteAddress = undefined;
   connecting = false;
 
+  constructor() {
+    // Chunks come in tens of kilobytes: a small mark would pause the agent on each.
+    super({ readableHighWaterMark: 1024 * 1024, writableHighWaterMark: 256 * 1024 });
+  }
+
   attach(stream: PeerStream): void {
     this.stream = stream;
   }
@@ -98,11 +103,16 @@ export class TunnelSocket extends Duplex {
     if (this.idleMs > 0) this.idleTimer?.refresh();
   }
 
+  /** As net.Socket's: 'timeout' after `ms` without traffic; 0 turns it off (and drops `onTimeout`). */
   setTimeout(ms: number, onTimeout?: () => void): this {
     clearTimeout(this.idleTimer);
     this.idleMs = ms;
+    if (ms === 0) {
+      if (onTimeout !== undefined) this.off('timeout', onTimeout);
+      return this;
+    }
     if (onTimeout !== undefined) this.once('timeout', onTimeout);
-    if (ms > 0) this.idleTimer = setTimeout(() => this.emit('timeout'), ms);
+    this.idleTimer = setTimeout(() => this.emit('timeout'), ms);
     return this;
   }
 
