@@ -245,6 +245,11 @@ export class AgentPeer extends EventEmitter {
     return !this.closed;
   }
 
+  /** Bytes handed to the link and not yet sent: what a writer should let drain before more. */
+  get bufferedAmount(): number {
+    return this.socket.bufferedAmount;
+  }
+
   private send(message: ServerMessage): void {
     if (!this.closed) this.socket.send(encodeMessage(message));
   }

@@ -7,6 +7,10 @@ import { BUSYBOX_IMAGE } from './engine.js';
 /** busybox httpd's port in a service container, and the raw WebSocket greeter's. */
 export const HTTP_PORT = 8080;
 export const WS_PORT = 9000;
+/** A listener that reads nothing for `SLOW_START_SECONDS`, then counts `SLOW_BYTES` bytes and says how many. */
+export const SLOW_PORT = 7000;
+export const SLOW_START_SECONDS = 4;
+export const SLOW_BYTES = 64 * 1024 * 1024;
 
 /**
  * A WebSocket server in busybox: answers the handshake (the accept key from
@@ -32,7 +36,7 @@ exec cat
  * busybox httpd on 8080 serving `/` (the text `label`), `/cgi-bin/echo`
  * (the request body back), `/cgi-bin/env` (the CGI environment: request
  * headers as HTTP_*), `/big.bin` (`bigBytes` random bytes, when asked), and
- * the WebSocket greeter on 9000.
+ * the WebSocket greeter on 9000, and a slow reader on 7000.
  */
 function script(label: string, bigBytes: number): string {
   return [
@@ -45,6 +49,9 @@ function script(label: string, bigBytes: number): string {
     bigBytes > 0 ? `head -c ${bigBytes} /dev/urandom > /www/big.bin` : 'true',
     `cat > /ws.sh <<'EOF'\n${WS_SCRIPT}EOF`,
     'chmod +x /ws.sh',
+    `printf '#!/bin/sh\\nsleep ${SLOW_START_SECONDS}\\nhead -c ${SLOW_BYTES} | wc -c\\n' > /slow.sh`,
+    'chmod +x /slow.sh',
+    `nc -ll -p ${SLOW_PORT} -e /slow.sh &`,
     `httpd -p ${HTTP_PORT} -h /www`,
     `exec nc -ll -p ${WS_PORT} -e /ws.sh`,
   ].join('\n');

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Docker from 'dockerode';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
 import {
   connectTestEngine,
@@ -17,6 +18,8 @@ import {
   fetchAs,
   HTTP_PORT,
   insertReplicas,
+  SLOW_BYTES,
+  SLOW_PORT,
   startServiceContainer,
   WS_PORT,
 } from '../../../test/helpers/service-container.js';
@@ -25,6 +28,7 @@ import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { announceRoutes } from './targets.js';
+import { openTunnel } from './tunnel.js';
 
 const BIG_BYTES = 32 * 1024 * 1024;
 
@@ -264,6 +268,37 @@ describeEngine('service URLs', () => {
       request.end();
     });
     expect(echoed).toContain('hello');
+  });
+
+  it('holds input back while the container does not read it, and loses none', async () => {
+    const tunnel = await openTunnel(peer, spare.closed, SLOW_PORT);
+    tunnel.on('error', () => {});
+    onTestFinished(() => {
+      tunnel.destroy();
+    });
+    const replies: Buffer[] = [];
+    tunnel.on('data', (chunk: Buffer) => replies.push(chunk));
+    const chunk = randomBytes(64 * 1024);
+    let accepted = 0;
+    const writing = (async () => {
+      while (accepted < SLOW_BYTES) {
+        const more = tunnel.write(chunk);
+        accepted += chunk.length;
+        if (!more) await once(tunnel, 'drain');
+      }
+    })();
+    // The container sleeps 4 s before it reads: what is taken meanwhile is
+    // what the buffers on the way hold (socket buffers, the agent's 1 MiB),
+    // not the whole upload.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(accepted).toBeLessThan(SLOW_BYTES / 2);
+    await writing;
+    await eventually(
+      () => (Buffer.concat(replies).toString().trim() === String(SLOW_BYTES) ? true : undefined),
+      60_000,
+      'the container to count every byte',
+    );
+    tunnel.destroy();
   });
 
   it('answers 404 for an unknown service, 503 with no replica, 502 when the port is closed', async () => {

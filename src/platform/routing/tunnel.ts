@@ -3,6 +3,10 @@ import type { AgentPeer, PeerStream, StreamEnd } from '../../agent/peer.js';
 
 /** A `port.connect` that answers no later than this fails the request (the agent connects in 10 s). */
 const OPEN_TIMEOUT_MS = 15_000;
+/** Input waits while the link to the agent holds more than this unsent, until it is under the low mark. */
+const LINK_HIGH_WATER = 1024 * 1024;
+const LINK_LOW_WATER = 256 * 1024;
+const LINK_CHECK_MS = 5;
 
 /**
  * A TCP connection to a container's port through its node's agent
@@ -12,6 +16,7 @@ const OPEN_TIMEOUT_MS = 15_000;
  */
 export class TunnelSocket extends Duplex {
   private stream: PeerStream | null = null;
+  private link: AgentPeer | null = null;
   /** The agent asked to hold input; the pending write's callback waits for `resume`. */
   private inputHeld = false;
   private heldWrite: (() => void) | null = null;
@@ -27,8 +32,9 @@ export class TunnelSocket extends Duplex {
     super({ readableHighWaterMark: 1024 * 1024, writableHighWaterMark: 256 * 1024 });
   }
 
-  attach(stream: PeerStream): void {
+  attach(stream: PeerStream, link: AgentPeer): void {
     this.stream = stream;
+    this.link = link;
   }
 
   /** From the agent: bytes of the container. */
@@ -73,7 +79,22 @@ export class TunnelSocket extends Duplex {
     this.touch();
     this.stream.input(chunk);
     if (this.inputHeld) this.heldWrite = () => callback();
+    else if ((this.link?.bufferedAmount ?? 0) > LINK_HIGH_WATER) this.waitForLink(callback);
     else callback();
+  }
+
+  /**
+   * The link to the agent is backed up: the write completes once it drains
+   * (and the agent does not hold input), so a fast client cannot pile its
+   * upload up in this process's memory before the agent's pause arrives.
+   */
+  private waitForLink(callback: () => void): void {
+    const check = setInterval(() => {
+      if (this.stream !== null && (this.link?.bufferedAmount ?? 0) >= LINK_LOW_WATER) return;
+      clearInterval(check);
+      if (this.inputHeld) this.heldWrite = callback;
+      else callback();
+    }, LINK_CHECK_MS);
   }
 
   override _final(callback: (error?: Error) => void): void {
@@ -151,6 +172,6 @@ export async function openTunnel(
     },
     OPEN_TIMEOUT_MS,
   );
-  socket.attach(stream);
+  socket.attach(stream, peer);
   return socket;
 }
