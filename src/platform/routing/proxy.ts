@@ -275,7 +275,9 @@ export class ServiceProxy {
         request.unpipe(upstream);
         answer(response, refusalOf(error));
       });
-      request.pipe(upstream);
+      // A retry comes after the (body-less) request has ended: piping it would never end this one.
+      if (request.readableEnded) upstream.end();
+      else request.pipe(upstream);
       response.on('close', () => {
         if (!response.writableFinished) upstream.destroy();
       });
