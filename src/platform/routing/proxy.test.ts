@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { Agent as HttpAgent, request as keepAliveRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type Docker from 'dockerode';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
@@ -12,6 +16,7 @@ import {
   eventually,
   removeLabelled,
   testRunLabel,
+  WORKSPACE_IMAGE,
 } from '../../../test/helpers/engine.js';
 import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
 import {
@@ -299,6 +304,62 @@ describeEngine('service URLs', () => {
       'the container to count every byte',
     );
     tunnel.destroy();
+  });
+
+  it('reuses a kept-alive tunnel, and opens another once the idle one is closed', async () => {
+    // A keep-alive server that answers with the number of connections it has had.
+    const folder = await mkdtemp(join(tmpdir(), 'sparrow-keepalive-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    await writeFile(
+      join(folder, 'server.js'),
+      `let count = 0;
+       const server = require('node:http').createServer((req, res) => res.end(String(count)));
+       server.on('connection', () => { count++; });
+       server.keepAliveTimeout = 3000;
+       server.listen(${HTTP_PORT});`,
+    );
+    const name = `sparrow-svc-test-${randomBytes(4).toString('hex')}`;
+    await peer.request('container.create', {
+      image: WORKSPACE_IMAGE,
+      name,
+      labels,
+      command: ['/usr/local/bin/node', '/srv/server.js'],
+      mounts: [
+        { source: await realpath(process.execPath), target: '/usr/local/bin/node', readOnly: true },
+        { source: folder, target: '/srv', readOnly: true },
+      ],
+    });
+    await peer.request('container.start', { containerId: name });
+    const service = await serviceOn('kept', name);
+    const client = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+    onTestFinished(() => client.destroy());
+    const get = () =>
+      new Promise<string>((resolve, reject) => {
+        const request = keepAliveRequest(
+          `${bed.baseUrl}/`,
+          { agent: client, headers: { host: host(service.id) } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => {
+              text += chunk.toString();
+            });
+            response.on('end', () => resolve(text));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    await eventually(
+      async () => (/^\d+$/.test(await get().catch(() => '')) ? true : undefined),
+      60_000,
+      'the keep-alive server to answer',
+    );
+    const first = Number(await get());
+    for (let round = 0; round < 20; round++) expect(Number(await get())).toBe(first);
+    // The idle connection is closed (its Keep-Alive hint says 3 s); the next request gets a new one.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(Number(await get())).toBe(first + 1);
   });
 
   it('answers 404 for an unknown service, 503 with no replica, 502 when the port is closed', async () => {
