@@ -38,7 +38,7 @@ exec cat
  * headers as HTTP_*), `/big.bin` (`bigBytes` random bytes, when asked), and
  * the WebSocket greeter on 9000, and a slow reader on 7000.
  */
-function script(label: string, bigBytes: number): string {
+export function serviceContainerScript(label: string, bigBytes: number): string {
   return [
     'set -e',
     'mkdir -p /www/cgi-bin',
@@ -66,7 +66,7 @@ export async function startServiceContainer(
     image: BUSYBOX_IMAGE,
     name: options.name,
     labels: options.labels,
-    command: ['sh', '-c', script(options.label, options.bigBytes ?? 0)],
+    command: ['sh', '-c', serviceContainerScript(options.label, options.bigBytes ?? 0)],
   });
   await peer.request('container.start', { containerId: options.name });
   return options.name;
