@@ -10,6 +10,7 @@ import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { serviceUrl } from '../routing/hosts.js';
+import { announceRoutes } from '../routing/targets.js';
 import type { NameQuery } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
 import { serviceSecrets } from './secrets.js';
@@ -317,6 +318,8 @@ export async function updateService(
     throw refused(error);
   });
   await applySecretChanges(db, config, access, serviceSecrets, serviceId, input.secrets ?? []);
+  // Access control, allowlist and domain are routing's too: every process reads them again.
+  await announceRoutes(db, serviceId);
   return presentOne(db, config, row);
 }
 
@@ -333,4 +336,5 @@ export async function deleteService(
     throw conflict('service_running', 'The service still runs: stop it first', { serviceId });
   }
   await repository.deleteService(db, serviceId);
+  await announceRoutes(db, serviceId);
 }

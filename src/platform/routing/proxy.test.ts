@@ -93,7 +93,7 @@ describeEngine('service URLs', () => {
   let web: TestService;
   let webContainer: string;
   /** Containers of their own for the other services (a container serves one replica). */
-  let spare: Record<'ws' | 'closed' | 'first' | 'beta' | 'domained', string>;
+  let spare: Record<'ws' | 'closed' | 'first' | 'beta' | 'domained' | 'switching', string>;
 
   beforeAll(async () => {
     docker = await connectTestEngine();
@@ -115,10 +115,11 @@ describeEngine('service URLs', () => {
       container('first'),
       container('beta'),
       container('domained'),
+      container('switching'),
     ]);
     webContainer = first ?? '';
-    const [ws = '', closed = '', switched = '', beta = '', domained = ''] = others;
-    spare = { ws, closed, first: switched, beta, domained };
+    const [ws = '', closed = '', switched = '', beta = '', domained = '', switching = ''] = others;
+    spare = { ws, closed, first: switched, beta, domained, switching };
     // Every container's httpd and greeter listen before the tests begin.
     await Promise.all(
       [webContainer, ...others].map((name) =>
@@ -398,6 +399,32 @@ describeEngine('service URLs', () => {
     expect(JSON.parse(refused.body.toString())).toMatchObject({
       error: { code: 'service_access_denied' },
     });
+  });
+
+  it('refuses a service switched to private on the next request, on both processes', async () => {
+    const service = await serviceOn('switching', spare.switching);
+    for (const base of [bed.baseUrl, otherUrl]) {
+      expect((await fetchAs(base, host(service.id), '/')).status).toBe(200);
+    }
+    const patched = await bed.t.api.patch(
+      `/orgs/${bed.org.id}/deployments/${deploymentId}/services/${service.id}`,
+      { accessControl: 'private' },
+      { token: bed.owner.token },
+    );
+    expect(patched.status).toBe(200);
+    // The notification is asynchronous: a moment, far under the 5 s cache.
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(
+          [bed.baseUrl, otherUrl].map(
+            async (base) => (await fetchAs(base, host(service.id), '/')).status,
+          ),
+        );
+        return statuses.every((status) => status === 403) ? true : undefined;
+      },
+      2_000,
+      'both processes to refuse',
+    );
   });
 
   it('takes turns between active replicas and follows a switch at once when announced', async () => {
