@@ -35,7 +35,7 @@ exec cat
 /**
  * busybox httpd on 8080 serving `/` (the text `label`), `/cgi-bin/echo`
  * (the request body back), `/cgi-bin/env` (the CGI environment: request
- * headers as HTTP_*), `/big.bin` (`bigBytes` random bytes, when asked), and
+ * headers as HTTP_*), `/cgi-bin/slow` (answers after 2 s), `/big.bin` (`bigBytes` random bytes, when asked), and
  * the WebSocket greeter on 9000, and a slow reader on 7000.
  */
 export function serviceContainerScript(label: string, bigBytes: number): string {
@@ -45,7 +45,8 @@ export function serviceContainerScript(label: string, bigBytes: number): string 
     `printf '%s' '${label}' > /www/index.html`,
     `printf '#!/bin/sh\\nprintf "Content-Type: application/octet-stream\\\\r\\\\n\\\\r\\\\n"\\nexec cat\\n' > /www/cgi-bin/echo`,
     `printf '#!/bin/sh\\nprintf "Content-Type: text/plain\\\\r\\\\n\\\\r\\\\n"\\nexec env\\n' > /www/cgi-bin/env`,
-    'chmod +x /www/cgi-bin/echo /www/cgi-bin/env',
+    `printf '#!/bin/sh\nsleep 2\nprintf "Content-Type: text/plain\\r\\n\\r\\nslept"\n' > /www/cgi-bin/slow`,
+    'chmod +x /www/cgi-bin/echo /www/cgi-bin/env /www/cgi-bin/slow',
     bigBytes > 0 ? `head -c ${bigBytes} /dev/urandom > /www/big.bin` : 'true',
     `cat > /ws.sh <<'EOF'\n${WS_SCRIPT}EOF`,
     'chmod +x /ws.sh',

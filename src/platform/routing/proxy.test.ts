@@ -97,7 +97,8 @@ describeEngine('service URLs', () => {
 
   beforeAll(async () => {
     docker = await connectTestEngine();
-    bed = await createNodeTestBed();
+    // A short idle timeout: a slow service must still be waited for.
+    bed = await createNodeTestBed({ HTTP_IDLE_TIMEOUT_MS: '1000' });
     port = Number(new URL(bed.baseUrl).port);
     const node = await onlineNode(bed, docker, 'proxy-node');
     nodeId = node.id;
@@ -203,6 +204,12 @@ describeEngine('service URLs', () => {
     expect(text).toContain(`HTTP_X_FORWARDED_HOST=${host(web.id)}\n`);
     // Without TRUST_PROXY a client's own forwarding header is not believed.
     expect(text).not.toContain('203.0.113.9');
+  });
+
+  it('waits for a service slower than the idle timeout, as for a slow API handler', async () => {
+    const slow = await fetchAs(bed.baseUrl, host(web.id), '/cgi-bin/slow');
+    expect(slow.status).toBe(200);
+    expect(slow.body.toString()).toBe('slept');
   });
 
   it('streams a 32 MiB download intact', async () => {

@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AgentRequestError } from '../../agent/peer.js';
+import { recordExchange } from '../../http/connections.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
 import type { ReplicaRow } from '../deployments/replicas.js';
@@ -235,6 +236,8 @@ export class ServiceProxy {
     host: string,
     serviceId: string,
   ): Promise<void> {
+    // The idle guard then waits for a slow service as for a slow API handler.
+    recordExchange(request, response);
     let prepared: Prepared;
     try {
       prepared = await this.prepare(request, host, serviceId);
