@@ -18,7 +18,12 @@ import {
   testRunLabel,
   WORKSPACE_IMAGE,
 } from '../../../test/helpers/engine.js';
-import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
+import {
+  createNodeTestBed,
+  type NodeTestBed,
+  onlineNode,
+  registerNode,
+} from '../../../test/helpers/nodes.js';
 import {
   fetchAs,
   HTTP_PORT,
@@ -389,6 +394,18 @@ describeEngine('service URLs', () => {
     expect(refused.status).toBe(502);
     expect(JSON.parse(refused.body.toString())).toMatchObject({
       error: { code: 'service_unreachable' },
+    });
+
+    // A replica on a node whose agent is not connected anywhere.
+    const offlineNode = await registerNode(bed, 'never-connected');
+    const stranded = await addService('stranded');
+    await insertReplicas(bed.t.db, stranded, [
+      { nodeId: offlineNode.id, container: 'sparrow-svc-stranded', port: HTTP_PORT },
+    ]);
+    const offline = await fetchAs(bed.baseUrl, host(stranded.id), '/');
+    expect(offline.status).toBe(503);
+    expect(JSON.parse(offline.body.toString())).toMatchObject({
+      error: { code: 'service_unavailable' },
     });
 
     const gone = await addService('gone');
