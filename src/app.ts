@@ -183,6 +183,10 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(async (root) => {
+    root.addHook('onRoute', tagRoute('platform', ''));
+    for (const module of modules) await module.rootPlatformRoutes?.(root, ctx);
+  });
   await registerDocumentationRoutes(app);
   installInterceptors(app, ctx, modules);
   await app.ready();

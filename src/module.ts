@@ -65,6 +65,8 @@ export interface AppModule {
   contentRoutes?: RoutePlugin;
   /** Platform-API routes, served under `/api` only. */
   platformRoutes?: RoutePlugin;
+  /** Platform-API routes served at the root, outside `/api`: the tool server's `/mcp`. */
+  rootPlatformRoutes?: RoutePlugin;
   background?: BackgroundTask;
   /**
    * Sees the HTTP server's requests and upgrades before the router (service

@@ -24,6 +24,7 @@ import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
 import { jobRunsModule } from './platform/job-runs/index.js';
 import { jobsModule } from './platform/jobs/index.js';
+import { mcpModule } from './platform/mcp/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
@@ -62,6 +63,7 @@ export const modules: readonly AppModule[] = [
   deploymentsModule,
   jobRunsModule,
   routingModule,
+  mcpModule,
   webhooksModule,
   importsModule,
   invitationsModule,

@@ -35,10 +35,13 @@ interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown>>;
 }
 
+/** Paths outside `/api` that are not content paths: served at the root only. */
+const ROOT_ONLY = ['/openapi.json', '/mcp'];
+
 /** Content paths are served at both roots; say so on each of them. */
 function addContentServers(document: OpenApiDocument, publicUrl: string): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (path.startsWith(`${CONTENT_MIRROR_PREFIX}/`) || path === '/openapi.json') continue;
+    if (path.startsWith(`${CONTENT_MIRROR_PREFIX}/`) || ROOT_ONLY.includes(path)) continue;
     item.servers = [
       { url: publicUrl, description: 'The API on its own port' },
       { url: `${publicUrl}${CONTENT_MIRROR_PREFIX}`, description: 'The public address' },
@@ -50,7 +53,7 @@ function addContentServers(document: OpenApiDocument, publicUrl: string): OpenAp
 const DESCRIPTION = `Content workspaces and a development platform in one service.
 
 Content-API paths (those not starting with \`/api/\`) are served at two roots: \`/\` and \`/api\`.
-Platform-API paths are served under \`/api\` only.
+Platform-API paths are served under \`/api\` only, and the agent tool server at \`/mcp\` (root only).
 
 Every error response is \`{"error": {"code", "message", "details"}}\` with a stable \`code\`.
 Path identifiers are UUIDs: 8-4-4-4-12 hex digits, version digit 1 to 8, variant digit 8, 9, a or b;

@@ -1,0 +1,176 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
+import { requirePrincipal } from '../../http/auth.js';
+import { unauthorized } from '../../http/errors.js';
+import { routesOf } from '../../http/route.js';
+import type { AppContext, Router } from '../../module.js';
+import { Dispatcher } from './dispatch.js';
+import type { ToolContext } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+export const MCP_PATH = '/mcp';
+
+const TAGS = ['Agent tool server'];
+
+const DESCRIPTION =
+  'The Model Context Protocol over stateless Streamable HTTP: no session header, no server-initiated ' +
+  'stream, plain JSON answers. Send `Accept: application/json, text/event-stream`. Call `tools/list` for ' +
+  'the tools (search, projects, workers, commands, nodes, deployments); every tool call is re-dispatched ' +
+  'through this API with the same bearer token, so the same scope and organization checks apply, and ' +
+  'their failures are tool results with `isError: true`. A body that is not JSON is a 400 JSON-RPC parse ' +
+  'error (-32700). The session cookie is not accepted here: send the Authorization header.';
+
+const JsonRpcErrorBody = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+    id: Type.Null(),
+  },
+  { title: 'JsonRpcError' },
+);
+
+const INSTRUCTIONS =
+  'Sparrow development platform: projects, workers (workspace containers), nodes and deployments. ' +
+  'Start with search or list_projects; run_command runs a command in a worker (background: true for long ones, ' +
+  'then get_command). orgId is optional when you work in one organization.';
+
+/** A JSON-RPC error answer (no request id: it was not read). */
+function jsonRpcError(code: number, message: string) {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+/** A server with every tool, acting for one request's caller (stateless: one per request). */
+export function buildToolServer(ctx: ToolContext): McpServer {
+  const server = new McpServer(
+    { name: 'sparrow', version: '0.1.0' },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  for (const tool of TOOLS) tool.register(server, ctx);
+  return server;
+}
+
+/** Headers set on the reply so far (the request id), for an answer written to the raw response. */
+function copyHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+}
+
+/** A JSON-RPC error body, written as it is (not through the API's Error schema). */
+function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  copyHeaders(reply);
+  reply.hijack();
+  reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  reply.raw.end(JSON.stringify(jsonRpcError(code, message)));
+  return reply;
+}
+
+function methodNotAllowed(reply: FastifyReply) {
+  reply.header('allow', 'POST');
+  return sendJsonRpcError(
+    reply,
+    405,
+    -32000,
+    'Method not allowed: this tool server is stateless; send JSON-RPC requests with POST',
+  );
+}
+
+/**
+ * `POST /mcp`: MCP over stateless Streamable HTTP with plain JSON answers.
+ * The caller is authenticated like any API request (401 before any tool
+ * runs); each tool call is then re-dispatched through the REST API with the
+ * caller's own Authorization header. Described in the OpenAPI description
+ * as one JSON-RPC route; the tools describe themselves (tools/list).
+ */
+export function mcpRoutes(router: Router, ctx: AppContext): void {
+  router.register(async (scope) => {
+    // The body is parsed here, so that malformed JSON is a JSON-RPC parse error.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    const route = routesOf(scope, TAGS);
+    route({
+      method: 'POST',
+      url: MCP_PATH,
+      access: 'authenticated',
+      // Any credential of the platform API: each tool's REST call checks its own scope.
+      rule: 'any',
+      notes: [
+        '**API keys:** any key; each tool needs the scope of the REST route it calls, and a missing one is a tool error naming it.',
+      ],
+      operationId: 'callToolServer',
+      summary: 'Agent tool server (MCP, JSON-RPC)',
+      description: DESCRIPTION,
+      body: Type.Unknown({
+        description: 'A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them).',
+      }),
+      response: Type.Unknown({ description: 'The JSON-RPC response, as plain JSON.' }),
+      otherResponses: {
+        202: Type.Null({ description: 'A notification or response was accepted; no body.' }),
+        400: JsonRpcErrorBody,
+        406: JsonRpcErrorBody,
+      },
+      errors: ['unauthenticated', 'malformed_authorization', 'invalid_token', 'key_not_allowed'],
+      handler: async (request, reply) => {
+        const authorization = request.headers.authorization;
+        if (authorization === undefined) {
+          throw unauthorized(
+            'unauthenticated',
+            'The tool server needs an Authorization: Bearer <token> header',
+          );
+        }
+        const principal = requirePrincipal(request);
+        const raw: unknown = request.body;
+        let message: unknown;
+        try {
+          message = JSON.parse(typeof raw === 'string' ? raw : '');
+        } catch {
+          return sendJsonRpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
+        }
+        const dispatcher = new Dispatcher(scope, authorization, principal, request.id);
+        const server = buildToolServer({ dispatcher, db: ctx.db });
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        copyHeaders(reply);
+        reply.hijack();
+        reply.raw.on('close', () => {
+          void transport.close();
+          void server.close();
+        });
+        try {
+          await server.connect(transport);
+          await transport.handleRequest(request.raw, reply.raw, message);
+        } catch (error) {
+          request.log.error({ err: error }, 'tool server request failed');
+          if (!reply.raw.headersSent) {
+            reply.raw.writeHead(500, { 'content-type': 'application/json' });
+            reply.raw.end(JSON.stringify(jsonRpcError(-32603, 'Internal error')));
+          }
+        }
+        return reply;
+      },
+    });
+    for (const method of ['GET', 'DELETE'] as const) {
+      // Declared directly: its only answer is a JSON-RPC error, not the Error schema.
+      scope.route({
+        method,
+        url: MCP_PATH,
+        config: { access: 'public', declared: true },
+        schema: {
+          tags: TAGS,
+          operationId: method === 'GET' ? 'streamToolServer' : 'endToolServerSession',
+          summary: 'Not served: the tool server is stateless',
+          description:
+            'No server-initiated stream and no session to end: 405, `Allow: POST`, with a JSON-RPC error.',
+          response: { 405: JsonRpcErrorBody },
+        },
+        handler: async (_request, reply) => methodNotAllowed(reply),
+      });
+    }
+  });
+}
