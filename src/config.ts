@@ -72,6 +72,10 @@ export interface Config {
   localAgentDockerHost: string | null;
   /** The image workers start from when their project has no current pre-built image. */
   workerImage: string;
+  /** Services answer at `svc-{serviceId}.{serviceDomain}` (SERVICE_DOMAIN; default `localhost`). */
+  serviceDomain: string;
+  /** DNS_SERVERS: the resolvers custom-domain verification asks (`host:port`); empty: the system's. */
+  dnsServers: readonly string[];
 }
 
 /**
@@ -165,6 +169,27 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 function internalUrl(env: Env): string | null {
   const raw = read(env, 'INTERNAL_URL');
   return raw === undefined ? null : httpUrl('INTERNAL_URL', raw).replace(/\/+$/, '');
+}
+
+function serviceDomain(env: Env): string {
+  const raw = (read(env, 'SERVICE_DOMAIN') ?? 'localhost').toLowerCase().replace(/\.$/, '');
+  if (!/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(raw)) {
+    throw new ConfigError('SERVICE_DOMAIN', `expected a domain name, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** `host:port` entries (`[v6]:port` for IPv6, the port optional), as node's Resolver takes them. */
+function dnsServers(env: Env): readonly string[] {
+  const raw = read(env, 'DNS_SERVERS');
+  if (raw === undefined) return [];
+  const servers = raw.split(',').map((part) => part.trim());
+  for (const server of servers) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-zA-Z.-]+)(:\d{1,5})?$/.test(server)) {
+      throw new ConfigError('DNS_SERVERS', `expected comma-separated host:port, got "${server}"`);
+    }
+  }
+  return servers;
 }
 
 function relaySecret(env: Env): string | null {
@@ -362,5 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
     workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v2',
+    serviceDomain: serviceDomain(env),
+    dnsServers: dnsServers(env),
   };
 }
