@@ -28,6 +28,7 @@ import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
+import { serviceAccessModule } from './platform/routing/module.js';
 import { secretsModule } from './platform/secrets/index.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
@@ -60,6 +61,7 @@ export const modules: readonly AppModule[] = [
   imageBuildsModule,
   deploymentsModule,
   jobRunsModule,
+  serviceAccessModule,
   webhooksModule,
   importsModule,
   invitationsModule,
