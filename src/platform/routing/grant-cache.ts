@@ -70,8 +70,9 @@ export class GrantCache {
     }
   }
 
-  get size(): number {
-    return this.grants.size + this.settings.size;
+  /** How many grants are held (whatever their version). */
+  get grantCount(): number {
+    return this.grants.size;
   }
 }
 
