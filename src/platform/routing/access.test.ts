@@ -380,6 +380,12 @@ describe('browsers on a private service', () => {
     const location = new URL(String(good.headers.location));
     expect(location.origin).toBe(`https://${hostOf(service)}:8443`);
     expect(location.searchParams.get('return')).toBe('/a/b?c=d');
+    const noState = await signInAt(
+      `${t.ctx.config.publicUrl}/api/services/${service.id}/access?return=${encodeURIComponent(`http://${hostOf(service)}/`)}`,
+      allowed,
+    );
+    expect(noState.statusCode).toBe(400);
+    expect(noState.json().error.code).toBe('validation_failed');
     const unknownService = await signInAt(
       `${t.ctx.config.publicUrl}/api/services/${org.id}/access?return=x&state=${state}`,
       allowed,

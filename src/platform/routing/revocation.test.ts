@@ -14,6 +14,7 @@ import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
 import { checkServiceAccess } from './access.js';
 import { grantCacheOf } from './grant-cache.js';
+import { accessVersion } from './versions.js';
 
 /** Two server processes on one database: `a` takes the writes, `b` only answers the proxy. */
 let a: TestApp;
@@ -188,5 +189,102 @@ describe('revocation across two servers', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await onBoth(service, {})).toEqual(['deny not_found', 'deny not_found']);
+  });
+});
+
+describe('the access version', () => {
+  it('moves with every change that can take access away, and with nothing else', async () => {
+    const person = await addMember(a, org, owner, 'member');
+    const service = await addService({ accessControl: 'private' });
+    const key = await createKey(a, org, person, ['deployments:access']);
+    const version = () => accessVersion(a.db, org.id);
+    const moves = async (change: () => Promise<unknown>) => {
+      const before = await version();
+      await change();
+      return (await version()) > before;
+    };
+    const inject = (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      a.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${owner.token}` },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    // Not: using a key, a service's other settings or state, a new key.
+    expect(
+      await moves(() =>
+        a.db
+          .updateTable('org_api_keys')
+          .set({ last_used_at: new Date() })
+          .where('id', '=', key.id)
+          .execute(),
+      ),
+    ).toBe(false);
+    expect(
+      await moves(() => inject('PATCH', `${servicesUrl}/${service.id}`, { replicas: 2 })),
+    ).toBe(false);
+    expect(
+      await moves(() =>
+        a.db
+          .updateTable('services')
+          .set({ state: 'running' })
+          .where('id', '=', service.id)
+          .execute(),
+      ),
+    ).toBe(false);
+    expect(await moves(() => createKey(a, org, owner, ['deployments:access'], 'org'))).toBe(false);
+    // A change rolled back moves nothing.
+    expect(
+      await moves(() =>
+        a.db
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable('services')
+              .set({ allowlist: '[]', access_control: 'public' })
+              .execute();
+            throw new Error('rolled back');
+          })
+          .catch(() => {}),
+      ),
+    ).toBe(false);
+    // Yes: a role changed, access settings changed, a session signed out, a key revoked, a member gone.
+    expect(
+      await moves(() =>
+        inject('PATCH', `/api/orgs/${org.id}/members/${person.user.id}`, { role: 'admin' }),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        inject('PATCH', `${servicesUrl}/${service.id}`, { accessControl: 'public' }),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        inject('PATCH', `${servicesUrl}/${service.id}`, { allowlist: [person.user.id] }),
+      ),
+    ).toBe(true);
+    const session = await createUser(a);
+    await a.app.inject({
+      method: 'POST',
+      url: `/api/orgs/${org.id}/members`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { email: session.user.email, role: 'member' },
+    });
+    expect(
+      await moves(() =>
+        a.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${session.token}` },
+        }),
+      ),
+    ).toBe(true);
+    expect(await moves(() => inject('DELETE', `/api/orgs/${org.id}/api-keys/${key.id}`))).toBe(
+      true,
+    );
+    expect(
+      await moves(() => inject('DELETE', `/api/orgs/${org.id}/members/${person.user.id}`)),
+    ).toBe(true);
   });
 });
