@@ -492,3 +492,74 @@ describe('revocation, on the very next request', () => {
     expect(await check(service, headers)).toEqual(denied(403, 'not_in_organization'));
   });
 });
+
+describe('over https', () => {
+  it('uses __Host- cookies, Secure, and ignores a cookie without the prefix', async () => {
+    const secure = await createPlatformTestApp({ PUBLIC_URL: 'https://sparrow.example.test' });
+    try {
+      const person = await createUser(secure);
+      const team = await createOrg(secure, person, 'Secure Org');
+      const deployment = await secure.app.inject({
+        method: 'POST',
+        url: `/api/orgs/${team.id}/deployments`,
+        headers: { authorization: `Bearer ${person.token}` },
+        payload: { name: 'Site' },
+      });
+      const created = await secure.app.inject({
+        method: 'POST',
+        url: `/api/orgs/${team.id}/deployments/${deployment.json().id}/services`,
+        headers: { authorization: `Bearer ${person.token}` },
+        payload: {
+          name: 'tls',
+          source: { type: 'image', image: 'busybox:1.36' },
+          accessControl: 'private',
+        },
+      });
+      const service: TestService = created.json();
+      const ask = (headers: IncomingHttpHeaders, url = '/') =>
+        check(service, headers, { app: secure, url });
+      const first = await ask(HTML);
+      if (first.kind !== 'redirect') throw new Error('expected a redirect');
+      expect(first.setCookie?.[0]).toMatch(
+        new RegExp(
+          `^__Host-${STATE_COOKIE}=[^;]+; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Lax$`,
+        ),
+      );
+      expect(new URL(first.location).searchParams.get('return')).toBe(
+        `https://${hostOf(service)}/`,
+      );
+      const jar = cookiesFrom(first.setCookie);
+      const url = new URL(first.location);
+      const signIn = await secure.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { cookie: `session=${person.token}` },
+      });
+      const callback = new URL(String(signIn.headers.location));
+      const code = `${callback.pathname}${callback.search}`;
+      // A state cookie without the prefix (as a sibling host could plant) does not count.
+      const planted = `${STATE_COOKIE}=${jar[`__Host-${STATE_COOKIE}`]}`;
+      expect(await ask({ cookie: planted }, code)).toEqual(denied(400, 'access_code_invalid'));
+      const signIn2 = await secure.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { cookie: `session=${person.token}` },
+      });
+      const callback2 = new URL(String(signIn2.headers.location));
+      const back = await ask(
+        { cookie: cookieHeader(jar) },
+        `${callback2.pathname}${callback2.search}`,
+      );
+      if (back.kind !== 'redirect') throw new Error('expected a redirect');
+      const session = cookiesFrom(back.setCookie);
+      expect(back.setCookie?.[0]).toMatch(/^__Host-sparrow_access=svs_[^;]+; .*Secure/);
+      expect(await ask({ cookie: cookieHeader(session) })).toEqual(allow([]));
+      const unprefixed = `${ACCESS_COOKIE}=${session[`__Host-${ACCESS_COOKIE}`]}`;
+      expect(await ask({ accept: 'application/json', cookie: unprefixed })).toEqual(
+        denied(401, 'service_login_required'),
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -32,6 +32,17 @@ export interface RoutedService {
 /** The session cookie on a service's domain, and the state cookie of a sign-in under way. */
 export const ACCESS_COOKIE = 'sparrow_access';
 export const STATE_COOKIE = 'sparrow_access_state';
+
+/**
+ * A cookie's name on the service's domain. Over https it takes the `__Host-`
+ * prefix, which browsers accept only without a Domain attribute: another
+ * service on a sibling host of the service domain cannot toss a cookie of
+ * that name onto this one (a planted state would let it sign a visitor in as
+ * someone else).
+ */
+export function cookieName(ctx: AppContext, base: string): string {
+  return ctx.config.publicUrl.startsWith('https:') ? `__Host-${base}` : base;
+}
 /** Where the service's domain takes the one-time code (handled here, never by the container). */
 export const CALLBACK_PATH = '/__sparrow/callback';
 
@@ -149,9 +160,9 @@ async function checkBrowser(
   const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
   const { path, query } = pathOf(request.url);
   if (path === CALLBACK_PATH) {
-    return exchangeCode(ctx, settings, query.get('code'), cookies[STATE_COOKIE]);
+    return exchangeCode(ctx, settings, query.get('code'), cookies[cookieName(ctx, STATE_COOKIE)]);
   }
-  const token = cookies[ACCESS_COOKIE];
+  const token = cookies[cookieName(ctx, ACCESS_COOKIE)];
   if (token !== undefined && token !== '') {
     const cache = grantCacheOf(ctx);
     const cacheKey = `session:${hashToken(token)}:${settings.id}`;
@@ -196,7 +207,9 @@ function signIn(
   return {
     kind: 'redirect',
     location: location.toString(),
-    setCookie: [fastifyCookie.serialize(STATE_COOKIE, state, cookieOptions(ctx, 600))],
+    setCookie: [
+      fastifyCookie.serialize(cookieName(ctx, STATE_COOKIE), state, cookieOptions(ctx, 600)),
+    ],
   };
 }
 
@@ -223,8 +236,8 @@ async function exchangeCode(
     kind: 'redirect',
     location: taken.returnTo,
     setCookie: [
-      fastifyCookie.serialize(ACCESS_COOKIE, token, cookieOptions(ctx, maxAge)),
-      fastifyCookie.serialize(STATE_COOKIE, '', cookieOptions(ctx, 0)),
+      fastifyCookie.serialize(cookieName(ctx, ACCESS_COOKIE), token, cookieOptions(ctx, maxAge)),
+      fastifyCookie.serialize(cookieName(ctx, STATE_COOKIE), '', cookieOptions(ctx, 0)),
     ],
   };
 }
