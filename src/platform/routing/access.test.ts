@@ -9,6 +9,7 @@ import {
   createPlatformTestApp,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
+import { serviceUrlOn } from './hosts.js';
 import { ACCESS_COOKIE, type AccessDecision, checkServiceAccess, STATE_COOKIE } from './access.js';
 
 let t: TestApp;
@@ -73,7 +74,9 @@ async function patchService(service: TestService, body: Record<string, unknown>)
   expect(response.statusCode, response.body).toBe(200);
 }
 
-const hostOf = (service: TestService) => `svc-${service.id}.localhost`;
+const hostOf = (service: TestService) => `svc-${service.id}.svc.localhost`;
+/** Where a browser reaches a service (the port is PUBLIC_URL's by default). */
+const originOf = (service: TestService) => serviceUrlOn(t.ctx.config, hostOf(service), '');
 
 /** What the proxy would ask, with the routing it holds (which may be older than the service). */
 function check(
@@ -256,7 +259,7 @@ describe('browsers on a private service', () => {
     expect(`${location.origin}${location.pathname}`).toBe(
       `${t.ctx.config.publicUrl}/api/services/${service.id}/access`,
     );
-    expect(location.searchParams.get('return')).toBe(`http://${hostOf(service)}/docs?page=2`);
+    expect(location.searchParams.get('return')).toBe(`${originOf(service)}/docs?page=2`);
     expect(decision.setCookie?.[0]).toMatch(
       new RegExp(
         `^${STATE_COOKIE}=[A-Za-z0-9_-]{32}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax$`,
@@ -271,7 +274,7 @@ describe('browsers on a private service', () => {
   it('come back with a one-time code exchanged for an HttpOnly session on the service domain', async () => {
     const { callback, back } = await browserSignIn(service, allowed);
     expect(`${callback.origin}${callback.pathname}`).toBe(
-      `http://${hostOf(service)}/__sparrow/callback`,
+      `${originOf(service)}/__sparrow/callback`,
     );
     expect(callback.searchParams.get('return')).toBe('/page?x=1');
     expect(callback.searchParams.get('code')).toMatch(/^spc_/);
@@ -366,7 +369,7 @@ describe('browsers on a private service', () => {
     for (const bad of [
       'https://evil.example/',
       `http://${hostOf(service)}.evil.example/`,
-      `http://svc-${org.id}.localhost/`,
+      `http://svc-${org.id}.svc.localhost/`,
       'javascript:alert(1)',
       `//${hostOf(service)}/`,
       `http://user:pw@${hostOf(service)}/`,

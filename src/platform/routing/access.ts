@@ -11,6 +11,7 @@ import {
 import { getMembership } from '../orgs/service.js';
 import { liveServiceSession, openServiceSession, takeCode } from './browser-sessions.js';
 import { grantCacheOf } from './grant-cache.js';
+import { serviceUrlOn } from './hosts.js';
 import { keyRefusal, personRefusal, REFUSAL_MESSAGES, type Refusal } from './policy.js';
 import { readScriptCredential, SERVICE_TOKEN_HEADER } from './script-credentials.js';
 import { accessVersion } from './versions.js';
@@ -41,7 +42,7 @@ export const STATE_COOKIE = 'sparrow_access_state';
  * someone else).
  */
 export function cookieName(ctx: AppContext, base: string): string {
-  return ctx.config.publicUrl.startsWith('https:') ? `__Host-${base}` : base;
+  return ctx.config.serviceUrls.scheme === 'https' ? `__Host-${base}` : base;
 }
 /** Where the service's domain takes the one-time code (handled here, never by the container). */
 export const CALLBACK_PATH = '/__sparrow/callback';
@@ -139,7 +140,7 @@ function cookieOptions(ctx: AppContext, maxAge: number) {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: ctx.config.publicUrl.startsWith('https:'),
+    secure: ctx.config.serviceUrls.scheme === 'https',
     maxAge,
   };
 }
@@ -188,10 +189,9 @@ function signIn(
   host: string,
   request: AccessRequest,
 ): AccessDecision {
-  const scheme = ctx.config.publicUrl.startsWith('https:') ? 'https' : 'http';
   const state = randomBytes(24).toString('base64url');
   const location = new URL(`${ctx.config.publicUrl}/api/services/${settings.id}/access`);
-  location.searchParams.set('return', `${scheme}://${host}${request.url}`);
+  location.searchParams.set('return', serviceUrlOn(ctx.config, host, request.url));
   location.searchParams.set('state', state);
   const accept = String(request.headers.accept ?? '');
   const navigating =

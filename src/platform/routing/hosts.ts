@@ -4,7 +4,13 @@ const SERVICE_LABEL = /^svc-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 /** The host a service answers at on the service domain: `svc-{serviceId}.{SERVICE_DOMAIN}`. */
 export function serviceHost(config: Config, serviceId: string): string {
-  return `svc-${serviceId}.${config.serviceDomain}`;
+  return `svc-${serviceId}.${config.serviceUrls.domain}`;
+}
+
+/** The URL of a path on a service's host (its `svc-` host or custom domain), as browsers reach it. */
+export function serviceUrlOn(config: Config, host: string, path: string): string {
+  const { scheme, port } = config.serviceUrls;
+  return `${scheme}://${hostName(host)}${port === null ? '' : `:${port}`}${path}`;
 }
 
 /** A Host header without its port, in lower case, without a trailing dot. */
@@ -16,7 +22,7 @@ export function hostName(host: string): string {
 /** The service id a host names on the service domain, if it is one of ours. */
 export function serviceIdOfHost(config: Config, host: string): string | undefined {
   const name = hostName(host);
-  const suffix = `.${config.serviceDomain}`;
+  const suffix = `.${config.serviceUrls.domain}`;
   if (!name.endsWith(suffix)) return undefined;
   return SERVICE_LABEL.exec(name.slice(0, -suffix.length))?.[1];
 }

@@ -91,7 +91,7 @@ async function onBoth(service: TestService, headers: IncomingHttpHeaders) {
   const decide = async (app: TestApp) => {
     const decision = await checkServiceAccess(
       app.ctx,
-      { ...service, host: `svc-${service.id}.localhost` },
+      { ...service, host: `svc-${service.id}.svc.localhost` },
       { method: 'GET', url: '/', headers },
     );
     return decision.kind === 'deny' ? `deny ${decision.code}` : decision.kind;
