@@ -28,8 +28,8 @@ import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
-import { serviceAccessModule } from './platform/routing/module.js';
 import { secretsModule } from './platform/secrets/index.js';
+import { serviceAccessModule } from './platform/routing/module.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
 
@@ -61,8 +61,8 @@ export const modules: readonly AppModule[] = [
   imageBuildsModule,
   deploymentsModule,
   jobRunsModule,
-  serviceAccessModule,
   webhooksModule,
+  serviceAccessModule,
   importsModule,
   invitationsModule,
   appsModule,

@@ -11,7 +11,7 @@ import {
 import { getMembership } from '../orgs/service.js';
 import { liveServiceSession, openServiceSession, takeCode } from './browser-sessions.js';
 import { grantCacheOf } from './grant-cache.js';
-import { serviceUrlOn } from './hosts.js';
+import { serviceUrlOn } from './service-hosts.js';
 import { keyRefusal, personRefusal, REFUSAL_MESSAGES, type Refusal } from './policy.js';
 import { readScriptCredential, SERVICE_TOKEN_HEADER } from './script-credentials.js';
 import { accessVersion } from './versions.js';

@@ -1,52 +1,41 @@
-import type { Config } from '../../config.js';
+import { isIP } from 'node:net';
+import type { ServiceUrls } from '../../config.js';
 
 const SERVICE_LABEL = /^svc-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-/** The host a service answers at on the service domain: `svc-{serviceId}.{SERVICE_DOMAIN}`. */
-export function serviceHost(config: Config, serviceId: string): string {
-  return `svc-${serviceId}.${config.serviceUrls.domain}`;
+/** The Host header's name: lower case, without its port or a trailing dot; null when unusable. */
+export function hostName(header: string | undefined): string | null {
+  if (header === undefined || header === '' || header.length > 300) return null;
+  let name = header.toLowerCase();
+  if (name.startsWith('[')) {
+    const end = name.indexOf(']');
+    return end < 0 ? null : name.slice(0, end + 1);
+  }
+  const colon = name.indexOf(':');
+  if (colon >= 0) name = name.slice(0, colon);
+  if (name.endsWith('.')) name = name.slice(0, -1);
+  return name === '' ? null : name;
 }
 
-/** The URL of a path on a service's host (its `svc-` host or custom domain), as browsers reach it. */
-export function serviceUrlOn(config: Config, host: string, path: string): string {
-  const { scheme, port } = config.serviceUrls;
-  return `${scheme}://${hostName(host)}${port === null ? '' : `:${port}`}${path}`;
-}
-
-/** A Host header without its port, in lower case, without a trailing dot. */
-export function hostName(host: string): string {
-  const bare = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  return (bare ?? '').toLowerCase().replace(/\.$/, '');
-}
-
-/** The service id a host names on the service domain, if it is one of ours. */
-export function serviceIdOfHost(config: Config, host: string): string | undefined {
-  const name = hostName(host);
-  const suffix = `.${config.serviceUrls.domain}`;
-  if (!name.endsWith(suffix)) return undefined;
-  return SERVICE_LABEL.exec(name.slice(0, -suffix.length))?.[1];
+/** The service id of `svc-{serviceId}.{domain}`, or null for any other name. */
+export function serviceIdOfHost(name: string, domain: string): string | null {
+  if (!name.endsWith(`.${domain}`)) return null;
+  const label = name.slice(0, name.length - domain.length - 1);
+  return SERVICE_LABEL.exec(label)?.[1] ?? null;
 }
 
 /**
- * The URL to send a browser back to after sign-in, when it is an http(s)
- * URL on one of these hosts (the service's own: its svc- host and its
- * verified custom domain); undefined otherwise, so that the sign-in cannot
- * be turned into a redirect to anywhere else.
+ * Whether a name could be some service's custom domain: a dotted name that is
+ * not an address, not under `localhost`, and not one of the server's own.
  */
-export function checkedReturnUrl(raw: string, hosts: readonly string[]): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username !== '' || url.password !== '') return undefined;
-  if (!hosts.includes(hostName(url.host))) return undefined;
-  return url;
+export function mayBeCustomDomain(name: string, own: ReadonlySet<string>): boolean {
+  if (!name.includes('.') || name.startsWith('[') || isIP(name) !== 0) return false;
+  if (name === 'localhost' || name.endsWith('.localhost')) return false;
+  return !own.has(name);
 }
 
-/** A path (and query) of the same site: `/…`, never `//…` nor `/\…` (which browsers read as a host). */
-export function isLocalPath(path: string): boolean {
-  return /^\/(?![/\\])[\x21-\x7e]*$/.test(path);
+/** `{scheme}://svc-{serviceId}.{domain}[:{port}]`, the URL a Service record shows. */
+export function serviceUrl(urls: ServiceUrls, serviceId: string): string {
+  const port = urls.port === null ? '' : `:${urls.port}`;
+  return `${urls.scheme}://svc-${serviceId}.${urls.domain}${port}`;
 }

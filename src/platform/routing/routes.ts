@@ -17,7 +17,8 @@ import { getMembership } from '../orgs/service.js';
 import { CALLBACK_PATH } from './access.js';
 import { issueCode } from './browser-sessions.js';
 import { checkChallenge } from './domains.js';
-import { checkedReturnUrl, hostName, serviceHost, serviceIdOfHost } from './hosts.js';
+import { hostName, serviceIdOfHost } from './hosts.js';
+import { checkedReturnUrl, serviceHost } from './service-hosts.js';
 import { personRefusal, REFUSAL_MESSAGES } from './policy.js';
 
 const AccessQuery = Strict({
@@ -143,12 +144,15 @@ export function serviceAccessRoutes(router: Router, ctx: AppContext): void {
     handler: async (request) => {
       const domain = hostName(request.query.domain);
       const unknown = () =>
-        new AppError('domain_unknown', 'No service answers at this domain', { domain });
+        new AppError('domain_unknown', 'No service answers at this domain', {
+          domain: request.query.domain,
+        });
+      if (domain === null) throw unknown();
       if (domain === hostName(new URL(ctx.config.publicUrl).host)) {
         return { domain, kind: 'api' as const, serviceId: null };
       }
-      const serviceId = serviceIdOfHost(ctx.config, domain);
-      if (serviceId !== undefined) {
+      const serviceId = serviceIdOfHost(domain, ctx.config.serviceUrls.domain);
+      if (serviceId !== null) {
         if ((await serviceAccessSettings(ctx.db, serviceId)) === undefined) throw unknown();
         return { domain, kind: 'service' as const, serviceId };
       }
