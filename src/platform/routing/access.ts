@@ -165,6 +165,10 @@ async function checkBrowser(
   }
   const token = cookies[cookieName(ctx, ACCESS_COOKIE)];
   if (token !== undefined && token !== '') {
+    // The session is ours, not the container's: when the Cookie header holds only our
+    // cookies it goes (the proxy removes whole headers; mixed with the service's own, it stays).
+    const ours = new Set([cookieName(ctx, ACCESS_COOKIE), cookieName(ctx, STATE_COOKIE)]);
+    if (Object.keys(cookies).every((name) => ours.has(name))) removeHeaders.push('cookie');
     const cache = grantCacheOf(ctx);
     const cacheKey = `session:${hashToken(token)}:${settings.id}`;
     if (cache.grant(cacheKey, settings.orgId, version) !== undefined) {
