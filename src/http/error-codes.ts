@@ -183,6 +183,8 @@ export const ERROR_CODES = {
   deployment_running: { status: 409, meaning: 'A service of the deployment still runs or moves' },
   service_name_taken: { status: 409, meaning: 'Another service of the deployment has this name' },
   service_running: { status: 409, meaning: 'The service still runs or moves' },
+  service_not_running: { status: 409, meaning: 'The service has no running replica' },
+  replica_not_found: { status: 404, meaning: 'The service has no live replica of this id' },
   domain_taken: { status: 409, meaning: 'Another service already has this custom domain' },
   invalid_source: {
     status: 400,

@@ -68,7 +68,10 @@ describe('the key rules declared with the routes', () => {
       for (const scope of route.rule) expect(SCOPES, key).toContain(scope);
       const exec = /\/workers\/:workerId\/(terminals?|ssh-token|exec|commands)/.test(route.url);
       const [primary] = route.rule;
+      // A service's shell can change what runs: writing, not reading (see its description).
+      const shell = route.url.endsWith('/services/:serviceId/shell');
       if (exec) expect(route.rule, key).toEqual(['workers:exec']);
+      else if (shell) expect(route.rule, key).toEqual(['deployments:write']);
       else if (route.method === 'GET') expect(primary, key).toMatch(/:read$/);
       else expect(primary, key).toMatch(/:write$/);
     }
@@ -161,6 +164,9 @@ describe('the OpenAPI description', () => {
       'get /api/orgs/{orgId}/nodes/{nodeId}/inventory',
       'post /api/orgs/{orgId}/projects/{projectId}/build',
       'get /api/workers/{workerId}/terminal',
+      'get /api/services/{serviceId}/terminal',
+      'get /api/services/{serviceId}/shell',
+      'get /api/job-runs/{runId}/logs',
     ];
     for (const entry of expected) {
       const [method = '', path = ''] = entry.split(' ');

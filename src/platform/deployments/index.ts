@@ -1,6 +1,7 @@
 import type { AppModule } from '../../module.js';
 import { deploymentsMigrations } from './migrations.js';
 import { deploymentRoutes } from './routes.js';
+import { serviceLogRoutes } from './service-log-routes.js';
 import { serviceRoutes } from './service-routes.js';
 import './tables.js';
 
@@ -10,5 +11,6 @@ export const deploymentsModule: AppModule = {
   platformRoutes: (router, ctx) => {
     deploymentRoutes(router, ctx);
     serviceRoutes(router, ctx);
+    serviceLogRoutes(router, ctx);
   },
 };

@@ -79,11 +79,16 @@ export async function readRunOutput(
   runId: string,
   afterSeq = -1,
 ): Promise<OutputChunk[]> {
-  return db
+  const rows = await db
     .selectFrom('job_run_output')
     .select(['seq', 'data'])
     .where('run_id', '=', runId)
     .where('seq', '>', afterSeq)
     .orderBy('seq')
     .execute();
+  // PGlite reads bytea as a plain Uint8Array: a Buffer view of it, as pg gives.
+  return rows.map(({ seq, data }) => ({
+    seq,
+    data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+  }));
 }

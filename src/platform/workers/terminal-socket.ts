@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { Compile } from 'typebox/compile';
 import type WebSocket from 'ws';
-import type { PeerStream, StreamEnd } from '../../agent/peer.js';
-import { rawText } from '../../agent/ws-text.js';
 import { requirePrincipal } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { Strict, Uuid } from '../../http/schemas.js';
@@ -12,15 +9,13 @@ import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
 import * as orgs from '../orgs/service.js';
-import { agentCall, fromAgentError } from './agent-call.js';
+import { relay } from '../terminals/relay.js';
+import { agentCall } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
 import * as repository from './repository.js';
 import { requireControl } from './service.js';
 import { runningTarget, type WorkerTarget } from './target.js';
 
-/** Output waiting in the socket past this pauses the agent's side; nothing is dropped. */
-const HIGH_WATER = 2 * 1024 * 1024;
-const LOW_WATER = 256 * 1024;
 const SESSION = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
 
 const TerminalQuery = Strict({
@@ -32,116 +27,10 @@ const TerminalQuery = Strict({
 });
 type TerminalQuery = Static<typeof TerminalQuery>;
 
-const ClientFrame = Type.Union([
-  Strict({ type: Type.Literal('input'), data: Type.String({ maxLength: 16 * 1024 * 1024 }) }),
-  Strict({
-    type: Type.Literal('resize'),
-    cols: Type.Integer({ minimum: 1, maximum: 1000 }),
-    rows: Type.Integer({ minimum: 1, maximum: 1000 }),
-  }),
-]);
-type ClientFrame = Static<typeof ClientFrame>;
-const clientFrame = Compile(ClientFrame);
-
 declare module 'fastify' {
   interface FastifyRequest {
     workerTarget?: WorkerTarget;
   }
-}
-
-function parseFrame(text: string): ClientFrame | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 'frames are JSON text';
-  }
-  if (!clientFrame.Check(value))
-    return 'expected {"type":"input","data":base64} or {"type":"resize","cols","rows"}';
-  return value;
-}
-
-/**
- * Relays a stream of the agent to one client socket: `output` frames with
- * base64 data, flow control both ways, `exit` (terminal) or `end` (logs)
- * when the stream ends, and a detach when the client goes.
- */
-function relay(
-  socket: WebSocket,
-  open: (handlers: {
-    onData(bytes: Buffer, channel?: string): void;
-    onBase64(base64: string, channel?: string): void;
-    onEnd(end: StreamEnd): void;
-  }) => Promise<{ stream: PeerStream; ready: Record<string, unknown> }>,
-  endType: 'exit' | 'end',
-) {
-  let stream: PeerStream | null = null;
-  let waiting = 0;
-  let paused = false;
-  const early: ClientFrame[] = [];
-  const sendText = (text: string) => {
-    if (socket.readyState !== socket.OPEN) return;
-    waiting += text.length;
-    socket.send(text, () => {
-      waiting -= text.length;
-      if (paused && waiting < LOW_WATER) {
-        paused = false;
-        stream?.resume();
-      }
-    });
-    if (!paused && waiting > HIGH_WATER) {
-      paused = true;
-      stream?.pause();
-    }
-  };
-  const send = (frame: Record<string, unknown>) => sendText(JSON.stringify(frame));
-  const apply = (frame: ClientFrame) => {
-    if (frame.type === 'input') stream?.input(Buffer.from(frame.data, 'base64'));
-    else stream?.resize(frame.cols, frame.rows);
-  };
-  socket.on('message', (data, isBinary) => {
-    const frame = isBinary ? 'frames are JSON text' : parseFrame(rawText(data));
-    if (typeof frame === 'string')
-      return send({ type: 'error', code: 'invalid_frame', message: frame });
-    if (stream === null) early.push(frame);
-    else apply(frame);
-  });
-  socket.on('close', () => stream?.close());
-  const output = (base64: string, channel?: string) =>
-    // Base64 and the channel names need no JSON escaping: the frame is written as is.
-    sendText(
-      `{"type":"output","data":"${base64}"${channel === undefined ? '' : `,"stream":"${channel}"`}}`,
-    );
-  open({
-    onData: (bytes, channel) => output(bytes.toString('base64'), channel),
-    onBase64: (base64, channel) => output(base64, channel),
-    onEnd: (end) => {
-      send({
-        type: endType,
-        exitCode: end.exitCode ?? null,
-        ...(end.error ? { error: end.error } : {}),
-      });
-      socket.close(1000, endType);
-    },
-  }).then(
-    (opened) => {
-      stream = opened.stream;
-      if (socket.readyState !== socket.OPEN) return stream.close();
-      send({ type: 'ready', ...opened.ready });
-      for (const frame of early.splice(0)) apply(frame);
-    },
-    (error: unknown) => {
-      const failure = fromAgentError(error);
-      const code =
-        failure instanceof Error && 'code' in failure ? String(failure.code) : 'agent_error';
-      send({
-        type: 'error',
-        code,
-        message: failure instanceof Error ? failure.message : String(failure),
-      });
-      socket.close(1011, code);
-    },
-  );
 }
 
 /**

@@ -1,0 +1,139 @@
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { requirePrincipal } from '../../http/auth.js';
+import { upgradeRequired } from '../../http/websocket.js';
+import type { AppContext, Router } from '../../module.js';
+import { orgRoutes } from '../access/org-route.js';
+import { DeploymentParams } from '../deployments/schemas.js';
+import { ServiceParams } from '../deployments/service-schemas.js';
+import { followRun } from './follow.js';
+import { JOB_RUN_OUTPUT_CAP } from './output.js';
+import type { JobRunRow } from './repository.js';
+import { JobRun, JobRunPage, JobRunQuery, RunParams, RunSocketParams } from './schemas.js';
+import * as service from './service.js';
+
+const WHAT_A_RUN_IS =
+  'Every deploy, pre-deploy hook and cron run of a service is a job run. Its output (stdout and ' +
+  `stderr as they came) is kept in the database up to ${JOB_RUN_OUTPUT_CAP} bytes (1 MiB) per run, ` +
+  'so that it can be replayed after its containers are gone; what a run writes past the cap is ' +
+  'dropped and the run says `outputTruncated: true`. Runs are kept as long as their service.';
+
+const LIST =
+  'Newest first, in pages: `limit` (default 20, at most 100), then `before` set to `nextBefore` for ' +
+  'the next page. `kind` and `status` filter (repeat one to accept several values).\n\n' +
+  WHAT_A_RUN_IS;
+
+export function jobRunRoutes(router: Router, ctx: AppContext): void {
+  const { route, plain } = orgRoutes(router, ctx, ['Job runs']);
+
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/deployments/:deploymentId/job-runs',
+    key: ['deployments:read'],
+    operationId: 'listDeploymentJobRuns',
+    summary: 'List the job runs of a deployment',
+    description: `The runs of every service of the deployment. ${LIST}`,
+    params: DeploymentParams,
+    querystring: JobRunQuery,
+    response: JobRunPage,
+    errors: ['invalid_cursor'],
+    handler: (db, access, request) =>
+      service.listRuns(db, access, { deploymentId: request.params.deploymentId }, request.query),
+  });
+
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/job-runs',
+    key: ['deployments:read'],
+    operationId: 'listServiceJobRuns',
+    summary: 'List the job runs of a service',
+    description: LIST,
+    params: ServiceParams,
+    querystring: JobRunQuery,
+    response: JobRunPage,
+    errors: ['invalid_cursor'],
+    handler: (db, access, request) =>
+      service.listRuns(
+        db,
+        access,
+        { deploymentId: request.params.deploymentId, serviceId: request.params.serviceId },
+        request.query,
+      ),
+  });
+
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/job-runs/:runId',
+    key: ['deployments:read'],
+    operationId: 'getJobRun',
+    summary: 'Get a job run',
+    description:
+      'Its kind, status (with the reason when it failed), exit code, image, times and how much ' +
+      'output it kept. Read the output with `GET .../job-runs/{runId}/output`, or follow it live ' +
+      `over \`GET /api/job-runs/{runId}/logs\`.\n\n${WHAT_A_RUN_IS}`,
+    params: RunParams,
+    response: JobRun,
+    handler: (db, access, request) => service.getRun(db, access, request.params.runId),
+  });
+
+  route({
+    method: 'GET',
+    url: '/orgs/:orgId/job-runs/:runId/output',
+    key: ['deployments:read'],
+    operationId: 'getJobRunOutput',
+    summary: "A job run's output",
+    description:
+      'The output kept so far (stdout and stderr interleaved as they came), as text/plain; a ' +
+      'running run answers with what it has written until now.\n\n' +
+      WHAT_A_RUN_IS,
+    params: RunParams,
+    produces: ['text/plain'],
+    response: Type.String({ description: 'text/plain' }),
+    handler: async (db, access, request, reply) => {
+      const bytes = await service.runOutputBytes(db, access, request.params.runId);
+      reply.type('text/plain; charset=utf-8');
+      return bytes.toString('utf8');
+    },
+  });
+
+  /** Checked before the upgrade, so a refusal is a plain HTTP answer. */
+  const followed = new WeakMap<FastifyRequest, JobRunRow>();
+
+  plain({
+    method: 'GET',
+    url: '/job-runs/:runId/logs',
+    key: ['deployments:read'],
+    operationId: 'followJobRun',
+    summary: 'Follow or replay a job run (WebSocket)',
+    description:
+      "A WebSocket upgrade, authenticated like any call (an unknown run, or another organization's, " +
+      'is 404 before the upgrade; a handshake authenticated by the `session` cookie is 403 ' +
+      '`origin_not_allowed` unless its `Origin` is the origin of `PUBLIC_URL` or absent). The server ' +
+      'sends JSON text frames: `{"type":"ready","mode":"logs","runId":...,"status":...}`, then the ' +
+      'output kept so far from its start in `{"type":"output","data":base64}` frames (the bytes as ' +
+      'written), then, while the run goes on, what it writes. When the run has finished: ' +
+      '`{"type":"end","status":"succeeded"|"failed"|"cancelled","exitCode":n|null,"reason":...,' +
+      '"outputBytes":n,"outputTruncated":bool}` and a close with code 1000. A finished run is ' +
+      'replayed and ended at once. Any server process serves it (it reads the database).\n\n' +
+      WHAT_A_RUN_IS,
+    params: RunSocketParams,
+    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
+    status: 101,
+    errors: ['upgrade_required', 'origin_not_allowed'],
+    handler: upgradeRequired,
+    options: {
+      preHandler: async (request) => {
+        const { runId } = request.params as { runId: string };
+        followed.set(request, await service.runToFollow(ctx.db, requirePrincipal(request), runId));
+      },
+      wsHandler: (socket, request) => {
+        const run = followed.get(request);
+        if (run === undefined) {
+          socket.close(1011, 'run not checked');
+          return;
+        }
+        followRun(ctx, socket, run);
+      },
+    },
+  });
+}

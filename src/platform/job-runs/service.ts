@@ -1,0 +1,107 @@
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import { deploymentInOrg } from '../deployments/service.js';
+import { serviceInDeployment } from '../deployments/service-lookup.js';
+import * as orgs from '../orgs/service.js';
+import { readRunOutput } from './output.js';
+import type { JobRunRow, RunFilter } from './repository.js';
+import * as repository from './repository.js';
+import { JOB_RUN_PAGE_DEFAULT, type JobRun, type JobRunPage, type JobRunQuery } from './schemas.js';
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+export function toJobRun(row: JobRunRow): JobRun {
+  return {
+    id: row.id,
+    deploymentId: row.deployment_id,
+    serviceId: row.service_id,
+    kind: row.kind,
+    jobName: row.job_name,
+    parentId: row.parent_id,
+    status: row.status,
+    reason: row.reason,
+    exitCode: row.exit_code,
+    image: row.image,
+    scheduledAt: iso(row.scheduled_at),
+    createdAt: row.created_at.toISOString(),
+    startedAt: iso(row.started_at),
+    endedAt: iso(row.ended_at),
+    outputBytes: row.output_bytes,
+    outputTruncated: row.output_truncated,
+  };
+}
+
+/** The runs of a deployment, or of one of its services: newest first, in keyset pages. */
+export async function listRuns(
+  db: Database,
+  access: OrgAccess,
+  where: { deploymentId: string; serviceId?: string },
+  query: JobRunQuery,
+): Promise<JobRunPage> {
+  requireAccess(access, 'deployments:read');
+  if (where.serviceId === undefined) await deploymentInOrg(db, access, where.deploymentId);
+  else await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
+  const filter: RunFilter = {
+    orgId: access.orgId,
+    ...where,
+    kinds: query.kind,
+    statuses: query.status,
+  };
+  let before: JobRunRow | undefined;
+  if (query.before !== undefined) {
+    before = await repository.findRunIn(db, filter, query.before);
+    if (before === undefined) {
+      throw badRequest('invalid_cursor', '`before` is not a run of this list', {
+        before: query.before,
+      });
+    }
+  }
+  const limit = query.limit ?? JOB_RUN_PAGE_DEFAULT;
+  const rows = await repository.listRuns(db, filter, { limit: limit + 1, before });
+  const runs = rows.slice(0, limit).map(toJobRun);
+  const last = runs.at(-1);
+  return { runs, nextBefore: rows.length > limit && last !== undefined ? last.id : null };
+}
+
+async function runInOrg(db: Database, access: OrgAccess, runId: string): Promise<JobRunRow> {
+  requireAccess(access, 'deployments:read');
+  const row = await repository.findRun(db, runId);
+  if (row === undefined || row.org_id !== access.orgId) throw notFound('Job run');
+  return row;
+}
+
+export async function getRun(db: Database, access: OrgAccess, runId: string): Promise<JobRun> {
+  return toJobRun(await runInOrg(db, access, runId));
+}
+
+/** The output kept so far, as bytes in order. */
+export async function runOutputBytes(
+  db: Database,
+  access: OrgAccess,
+  runId: string,
+): Promise<Buffer> {
+  const row = await runInOrg(db, access, runId);
+  const chunks = await readRunOutput(db, row.id);
+  return Buffer.concat(chunks.map((chunk) => chunk.data));
+}
+
+/** A run the caller may follow over the logs socket; 404 for one they cannot see. */
+export async function runToFollow(
+  db: Database,
+  principal: Principal,
+  runId: string,
+): Promise<JobRunRow> {
+  const row = await repository.findRun(db, runId);
+  if (row === undefined) throw notFound('Job run');
+  let access: OrgAccess;
+  try {
+    access = await orgs.orgAccess(db, principal, row.org_id);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound('Job run');
+    throw error;
+  }
+  requireAccess(access, 'deployments:read');
+  return row;
+}
