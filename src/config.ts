@@ -66,6 +66,8 @@ export interface Config {
   relaySecret: string | null;
   /** The OpenID identity provider; null when provider sign-in is off. */
   idp: IdpConfig | null;
+  /** DNS_SERVERS: the resolvers custom-domain verification asks (`host:port`); empty: the system's. */
+  dnsServers: readonly string[];
   /** Run a built-in agent for this machine's container engine, as the shared node `local`. */
   localAgent: boolean;
   /** The built-in agent's engine address (unix:// or tcp://); null: the agent's default search. */
@@ -167,6 +169,19 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 function internalUrl(env: Env): string | null {
   const raw = read(env, 'INTERNAL_URL');
   return raw === undefined ? null : httpUrl('INTERNAL_URL', raw).replace(/\/+$/, '');
+}
+
+/** `host:port` entries (`[v6]:port` for IPv6, the port optional), as node's Resolver takes them. */
+function dnsServers(env: Env): readonly string[] {
+  const raw = read(env, 'DNS_SERVERS');
+  if (raw === undefined) return [];
+  const servers = raw.split(',').map((part) => part.trim());
+  for (const server of servers) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-zA-Z.-]+)(:\d{1,5})?$/.test(server)) {
+      throw new ConfigError('DNS_SERVERS', `expected comma-separated host:port, got "${server}"`);
+    }
+  }
+  return servers;
 }
 
 function relaySecret(env: Env): string | null {
@@ -402,6 +417,7 @@ export function loadConfig(env: Env = process.env): Config {
     internalUrl: internalUrl(env),
     relaySecret: relaySecret(env),
     idp: idpConfig(env, publicUrl),
+    dnsServers: dnsServers(env),
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
     workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v2',

@@ -31,6 +31,7 @@ import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
 import { routingModule } from './platform/routing/index.js';
 import { secretsModule } from './platform/secrets/index.js';
+import { serviceAccessModule } from './platform/routing/module.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
 
@@ -65,6 +66,7 @@ export const modules: readonly AppModule[] = [
   routingModule,
   mcpModule,
   webhooksModule,
+  serviceAccessModule,
   importsModule,
   invitationsModule,
   appsModule,

@@ -110,7 +110,9 @@ const Allowlist = Type.Array(Uuid, {
   maxItems: MAX_ALLOWLIST,
   uniqueItems: true,
   description:
-    'Members (user ids) whose personal API keys may reach the service when it is private. Replaced as a whole.',
+    'Members (user ids) whose personal API keys may reach the service when it is private; when it names ' +
+    'anyone, also the only members who may sign in to it with a browser (empty: every member may). ' +
+    'Replaced as a whole.',
 });
 
 const DomainName = Type.String({

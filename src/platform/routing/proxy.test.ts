@@ -18,6 +18,7 @@ import {
   testRunLabel,
   WORKSPACE_IMAGE,
 } from '../../../test/helpers/engine.js';
+import { createKey } from '../../../test/helpers/platform.js';
 import {
   createNodeTestBed,
   type NodeTestBed,
@@ -98,7 +99,10 @@ describeEngine('service URLs', () => {
   let web: TestService;
   let webContainer: string;
   /** Containers of their own for the other services (a container serves one replica). */
-  let spare: Record<'ws' | 'closed' | 'first' | 'beta' | 'domained' | 'switching', string>;
+  let spare: Record<
+    'ws' | 'closed' | 'first' | 'beta' | 'domained' | 'switching' | 'guarded',
+    string
+  >;
 
   beforeAll(async () => {
     docker = await connectTestEngine();
@@ -122,10 +126,19 @@ describeEngine('service URLs', () => {
       container('beta'),
       container('domained'),
       container('switching'),
+      container('guarded'),
     ]);
     webContainer = first ?? '';
-    const [ws = '', closed = '', switched = '', beta = '', domained = '', switching = ''] = others;
-    spare = { ws, closed, first: switched, beta, domained, switching };
+    const [
+      ws = '',
+      closed = '',
+      switched = '',
+      beta = '',
+      domained = '',
+      switching = '',
+      guarded = '',
+    ] = others;
+    spare = { ws, closed, first: switched, beta, domained, switching, guarded };
     // Every container's httpd and greeter listen before the tests begin.
     await Promise.all(
       [webContainer, ...others].map((name) =>
@@ -413,16 +426,44 @@ describeEngine('service URLs', () => {
     expect((await fetchAs(bed.baseUrl, host(gone.id), '/')).status).toBe(502);
   });
 
-  it('refuses a private service (until private access lands) with a JSON error', async () => {
-    const secret = await addService('secret', { accessControl: 'private' });
-    await insertReplicas(bed.t.db, secret, [
-      { nodeId, container: 'sparrow-svc-never-reached', port: HTTP_PORT },
-    ]);
-    const refused = await fetchAs(bed.baseUrl, host(secret.id), '/');
-    expect(refused.status).toBe(403);
+  it('lets a key with deployments:access into a private service, without its credential reaching the container', async () => {
+    const secret = await addService('guarded', { accessControl: 'private' });
+    await insertReplicas(bed.t.db, secret, [{ nodeId, container: spare.guarded, port: HTTP_PORT }]);
+    const refused = await fetchAs(bed.baseUrl, host(secret.id), '/cgi-bin/env');
+    expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body.toString())).toMatchObject({
-      error: { code: 'service_access_denied' },
+      error: { code: 'service_login_required' },
     });
+
+    const reader = await createKey(bed.t, bed.org, bed.owner, ['deployments:read']);
+    const readOnly = await fetchAs(bed.baseUrl, host(secret.id), '/', {
+      headers: { 'x-service-token': reader.token },
+    });
+    expect(readOnly.status).toBe(403);
+
+    const key = await createKey(bed.t, bed.org, bed.owner, ['deployments:access'], 'org');
+    const passed = await fetchAs(bed.baseUrl, host(secret.id), '/cgi-bin/env', {
+      headers: { 'x-service-token': key.token, 'x-probe': 'kept' },
+    });
+    expect(passed.status).toBe(200);
+    const seen = passed.body.toString();
+    expect(seen).toContain('HTTP_X_PROBE=kept\n');
+    expect(seen).not.toContain(key.token);
+    expect(seen).not.toContain('HTTP_X_SERVICE_TOKEN');
+
+    // A bearer that is not a platform credential is the service's own: forwarded unchanged.
+    const foreign = await fetchAs(bed.baseUrl, host(web.id), '/cgi-bin/env', {
+      headers: { authorization: 'Bearer app-token-123' },
+    });
+    expect(foreign.body.toString()).toContain('app-token-123');
+
+    // The key as a bearer is let in too, and stripped the same way.
+    const bearer = await fetchAs(bed.baseUrl, host(secret.id), '/cgi-bin/env', {
+      headers: { authorization: `Bearer ${key.token}`, 'x-probe': 'bearer' },
+    });
+    expect(bearer.status).toBe(200);
+    expect(bearer.body.toString()).toContain('HTTP_X_PROBE=bearer\n');
+    expect(bearer.body.toString()).not.toContain(key.token);
   });
 
   it('refuses a service switched to private on the next request, on both processes', async () => {
@@ -444,7 +485,7 @@ describeEngine('service URLs', () => {
             async (base) => (await fetchAs(base, host(service.id), '/')).status,
           ),
         );
-        return statuses.every((status) => status === 403) ? true : undefined;
+        return statuses.every((status) => status === 401) ? true : undefined;
       },
       2_000,
       'both processes to refuse',
