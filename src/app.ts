@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
@@ -186,8 +188,47 @@ export async function buildApp({
     for (const module of modules) await module.rootPlatformRoutes?.(root, ctx);
   });
   await registerDocumentationRoutes(app);
+  installInterceptors(app, ctx, modules);
   await app.ready();
   return { app, ctx, routes };
+}
+
+/**
+ * Puts the modules' interceptors in front of the server's own `request` and
+ * `upgrade` listeners (Fastify's router, @fastify/websocket's upgrades): a
+ * request an interceptor takes never reaches them. `inject` bypasses them.
+ */
+function installInterceptors(app: FastifyInstance, ctx: AppContext, modules: readonly AppModule[]) {
+  const interceptors = modules.flatMap((module) =>
+    module.intercept ? [module.intercept(ctx)] : [],
+  );
+  if (interceptors.length === 0) return;
+  const server = app.server;
+  const routed = server.listeners('request');
+  const upgraded = server.listeners('upgrade');
+  server.removeAllListeners('request');
+  server.removeAllListeners('upgrade');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const next = (index: number): void => {
+      const interceptor = interceptors[index];
+      if (interceptor === undefined) {
+        for (const listener of routed) listener.call(server, request, response);
+      } else interceptor.request(request, response, () => next(index + 1));
+    };
+    next(0);
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const next = (index: number): void => {
+      const interceptor = interceptors[index];
+      if (interceptor === undefined) {
+        for (const listener of upgraded) listener.call(server, request, socket, head);
+      } else interceptor.upgrade(request, socket, head, () => next(index + 1));
+    };
+    next(0);
+  });
+  app.addHook('onClose', async () => {
+    for (const interceptor of interceptors) interceptor.close();
+  });
 }
 
 /** Starts the modules' background tasks; the returned function stops them all. */

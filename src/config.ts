@@ -70,12 +70,16 @@ export interface Config {
   relaySecret: string | null;
   /** The OpenID identity provider; null when provider sign-in is off. */
   idp: IdpConfig | null;
+  /** DNS_SERVERS: the resolvers custom-domain verification asks (`host:port`); empty: the system's. */
+  dnsServers: readonly string[];
   /** Run a built-in agent for this machine's container engine, as the shared node `local`. */
   localAgent: boolean;
   /** The built-in agent's engine address (unix:// or tcp://); null: the agent's default search. */
   localAgentDockerHost: string | null;
   /** The image workers start from when their project has no current pre-built image. */
   workerImage: string;
+  /** Where services are reached: `{scheme}://svc-{serviceId}.{domain}[:{port}]` (see `ServiceUrls`). */
+  serviceUrls: ServiceUrls;
 }
 
 /**
@@ -169,6 +173,19 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 function internalUrl(env: Env): string | null {
   const raw = read(env, 'INTERNAL_URL');
   return raw === undefined ? null : httpUrl('INTERNAL_URL', raw).replace(/\/+$/, '');
+}
+
+/** `host:port` entries (`[v6]:port` for IPv6, the port optional), as node's Resolver takes them. */
+function dnsServers(env: Env): readonly string[] {
+  const raw = read(env, 'DNS_SERVERS');
+  if (raw === undefined) return [];
+  const servers = raw.split(',').map((part) => part.trim());
+  for (const server of servers) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-zA-Z.-]+)(:\d{1,5})?$/.test(server)) {
+      throw new ConfigError('DNS_SERVERS', `expected comma-separated host:port, got "${server}"`);
+    }
+  }
+  return servers;
 }
 
 function relaySecret(env: Env): string | null {
@@ -327,6 +344,47 @@ function idpConfig(env: Env, publicUrl: string): IdpConfig | null {
   };
 }
 
+/**
+ * The service URLs the server answers for and shows in Service records.
+ * `domain` (SERVICE_DOMAIN, default `svc.localhost`: every `*.localhost` name
+ * resolves to loopback, so it works on one machine with no DNS); `scheme`
+ * and `port` (SERVICE_URL_SCHEME, SERVICE_URL_PORT) only shape the URL shown,
+ * and default to PUBLIC_URL's: TLS and the port are the front proxy's.
+ */
+export interface ServiceUrls {
+  domain: string;
+  scheme: 'http' | 'https';
+  /** null: the scheme's default port, left out of the URL. */
+  port: number | null;
+}
+
+const DOMAIN =
+  /^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function serviceUrls(env: Env, publicUrl: string): ServiceUrls {
+  const domain = (read(env, 'SERVICE_DOMAIN') ?? 'svc.localhost').toLowerCase().replace(/\.$/, '');
+  if (!DOMAIN.test(domain)) {
+    throw new ConfigError('SERVICE_DOMAIN', `expected a domain name, got "${domain}"`);
+  }
+  const base = new URL(publicUrl);
+  const scheme = oneOf(
+    env,
+    'SERVICE_URL_SCHEME',
+    ['http', 'https'],
+    base.protocol === 'https:' ? 'https' : 'http',
+  );
+  const explicitPort = read(env, 'SERVICE_URL_PORT');
+  const port =
+    explicitPort === undefined
+      ? base.port === ''
+        ? null
+        : Number(base.port)
+      : integer(env, 'SERVICE_URL_PORT', 0, 0, 65535);
+  const isDefault =
+    port === 0 || (scheme === 'http' && port === 80) || (scheme === 'https' && port === 443);
+  return { domain, scheme, port: isDefault ? null : port };
+}
+
 /** Reads every setting from the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
@@ -365,8 +423,10 @@ export function loadConfig(env: Env = process.env): Config {
     internalUrl: internalUrl(env),
     relaySecret: relaySecret(env),
     idp: idpConfig(env, publicUrl),
+    dnsServers: dnsServers(env),
     localAgent: boolean(env, 'LOCAL_AGENT', false),
     localAgentDockerHost: read(env, 'LOCAL_AGENT_DOCKER_HOST') ?? null,
     workerImage: read(env, 'WORKER_IMAGE') ?? 'localhost/sparrow/workspace:v2',
+    serviceUrls: serviceUrls(env, publicUrl),
   };
 }

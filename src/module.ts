@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
@@ -38,6 +40,14 @@ export type Router = FastifyInstance<
 
 export type RoutePlugin = (router: Router, ctx: AppContext) => Promise<void> | void;
 
+/** Takes requests and upgrades meant for it before the router does (see `AppModule.intercept`). */
+export interface Interceptor {
+  /** Answers the request, or calls `pass` (at once or after a look-up) to let it go on. */
+  request(request: IncomingMessage, response: ServerResponse, pass: () => void): void;
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, pass: () => void): void;
+  close(): void;
+}
+
 /** A background task started with the server; the returned function stops it. */
 export type BackgroundTask = (ctx: AppContext) => Promise<() => Promise<void>>;
 
@@ -58,6 +68,11 @@ export interface AppModule {
   /** Platform-API routes served at the root, outside `/api`: the tool server's `/mcp`. */
   rootPlatformRoutes?: RoutePlugin;
   background?: BackgroundTask;
+  /**
+   * Sees the HTTP server's requests and upgrades before the router (service
+   * URLs are proxied, not routed; see `platform/routing`).
+   */
+  intercept?: (ctx: AppContext) => Interceptor;
   /** Work done in the transaction that writes events, with those events (see `EventSink`). */
   eventSinks?: readonly EventSink[];
 }

@@ -29,7 +29,9 @@ import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
 import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
+import { routingModule } from './platform/routing/index.js';
 import { secretsModule } from './platform/secrets/index.js';
+import { serviceAccessModule } from './platform/routing/module.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
 
@@ -61,8 +63,10 @@ export const modules: readonly AppModule[] = [
   imageBuildsModule,
   deploymentsModule,
   jobRunsModule,
+  routingModule,
   mcpModule,
   webhooksModule,
+  serviceAccessModule,
   importsModule,
   invitationsModule,
   appsModule,

@@ -8,6 +8,7 @@ import { encodeMessage } from './protocol/codec.js';
 import { type AgentMessage, CloseCodes, PROTOCOL_VERSION } from './protocol/messages.js';
 import type { Runtime } from './runtime.js';
 import { rawText } from './ws-text.js';
+import { binaryOf } from './protocol/binary.js';
 
 export const AGENT_CONNECT_PATH = '/api/agent/connect';
 
@@ -141,6 +142,7 @@ export class AgentConnection extends EventEmitter {
         this.backoff.reset();
         this.emit('welcome', nodeId);
       },
+      (frame) => this.sendFrame(socket, frame, dispatcher),
     );
     let alive = true;
     let heartbeat: NodeJS.Timeout | undefined;
@@ -186,7 +188,7 @@ export class AgentConnection extends EventEmitter {
       alive = true;
     });
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.log('warn', 'ignored a binary message');
+      if (isBinary) return dispatcher.handleBinary(binaryOf(data));
       dispatcher.handle(rawText(data));
     });
     socket.on('error', (error) => this.log('warn', `connection error: ${error.message}`));
@@ -226,6 +228,7 @@ export class AgentConnection extends EventEmitter {
         inventory,
         terminals: runtime.terminals.list(),
         commands: runtime.commands.list(),
+        binaryFrames: true,
       },
       dispatcher,
     );
@@ -234,6 +237,12 @@ export class AgentConnection extends EventEmitter {
   private send(socket: WebSocket, message: AgentMessage, dispatcher: Dispatcher): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     socket.send(encodeMessage(message));
+    if (socket.bufferedAmount > HIGH_WATER && !this.draining) this.drain(socket, dispatcher);
+  }
+
+  private sendFrame(socket: WebSocket, frame: Buffer, dispatcher: Dispatcher): void {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    socket.send(frame, { binary: true });
     if (socket.bufferedAmount > HIGH_WATER && !this.draining) this.drain(socket, dispatcher);
   }
 

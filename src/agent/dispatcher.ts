@@ -1,5 +1,6 @@
 import { toErrorPayload } from './errors.js';
 import type { StreamControl, StreamHandlers, UnaryHandlers } from './handlers.js';
+import { BinaryKind, decodeBinary, encodeBinary } from './protocol/binary.js';
 import { checkParams, decodeServerMessage } from './protocol/codec.js';
 import type { AgentMessage, RequestMessage } from './protocol/messages.js';
 import {
@@ -26,6 +27,8 @@ export class Dispatcher {
   private readonly streams = new Map<string, { control: StreamControl; pausedFor: Set<string> }>();
   private paused = false;
   private closed = false;
+  /** The server's welcome agreed to binary stream messages. */
+  private binary = false;
 
   constructor(
     private readonly unary: UnaryHandlers,
@@ -33,6 +36,8 @@ export class Dispatcher {
     private readonly send: (message: AgentMessage) => void,
     private readonly log: Logger,
     private readonly onWelcome: (nodeId: string) => void = () => {},
+    /** Sends a binary message; without it, stream bytes always go as JSON. */
+    private readonly sendBinary?: (frame: Buffer) => void,
   ) {}
 
   get openStreams(): number {
@@ -49,6 +54,7 @@ export class Dispatcher {
     const message = decoded.value;
     switch (message.type) {
       case 'welcome':
+        this.binary = message.binaryFrames === true && this.sendBinary !== undefined;
         this.onWelcome(message.nodeId);
         return;
       case 'request':
@@ -74,6 +80,16 @@ export class Dispatcher {
         this.resume(message.id, 'server');
         return;
     }
+  }
+
+  /** A binary message from the server: a stream's input. */
+  handleBinary(data: Buffer): void {
+    const frame = decodeBinary(data);
+    if (frame === null || frame.kind !== BinaryKind.input) {
+      this.log('warn', 'ignored an invalid binary message from the server');
+      return;
+    }
+    this.streams.get(frame.id)?.control.input(frame.payload);
   }
 
   private pause(id: string, reason: string): void {
@@ -136,6 +152,9 @@ export class Dispatcher {
     const control = opened.start({
       data: (bytes, channel) => {
         if (ended) return;
+        if (this.binary && channel === undefined && this.sendBinary !== undefined) {
+          return this.sendBinary(encodeBinary(BinaryKind.data, id, bytes));
+        }
         const data = bytes.toString('base64');
         this.send(
           channel === undefined
@@ -148,6 +167,12 @@ export class Dispatcher {
         ended = true;
         this.streams.delete(id);
         this.send({ type: 'stream.end', id, ...end });
+      },
+      pauseInput: () => {
+        if (!ended) this.send({ type: 'stream.pause', id });
+      },
+      resumeInput: () => {
+        if (!ended) this.send({ type: 'stream.resume', id });
       },
     });
     if (ended) return;

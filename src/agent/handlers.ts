@@ -1,5 +1,6 @@
 import { toErrorPayload } from './errors.js';
 import { followLogs } from './logs.js';
+import { connectPort } from './port-connect.js';
 import type { Channel, ErrorPayload } from './protocol/messages.js';
 import type { ParamsOf, ResultOf, StreamMethodName, UnaryMethodName } from './protocol/methods.js';
 import type { Runtime } from './runtime.js';
@@ -8,6 +9,9 @@ import type { Runtime } from './runtime.js';
 export interface StreamSink {
   data(bytes: Buffer, channel?: Channel): void;
   end(end: { exitCode?: number | null; error?: ErrorPayload }): void;
+  /** The input's target is backed up: ask the server to stop sending `stream.input` for now. */
+  pauseInput?(): void;
+  resumeInput?(): void;
 }
 
 /** What the server may do to an open stream. */
@@ -156,6 +160,7 @@ export function streamHandlers(runtime: Runtime): StreamHandlers {
         },
       };
     },
+    'port.connect': (params) => connectPort(runtime.docker, params.containerId, params.port),
     'logs.follow': async (params) => {
       // Checks the container exists, so a bad id is refused rather than ended.
       await runtime.inspect(params.containerId);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type WebSocket from 'ws';
 import type { Logger } from './dispatcher.js';
+import { BinaryKind, binaryOf, decodeBinary, encodeBinary } from './protocol/binary.js';
 import { checkResult, decodeAgentMessage, encodeMessage } from './protocol/codec.js';
 import {
   type Channel,
@@ -44,6 +45,9 @@ export interface PeerStreamHandlers {
    */
   onBase64?(data: string, channel?: Channel): void;
   onEnd(end: StreamEnd): void;
+  /** The agent asks to stop sending `input` (its target reads slowly) until `onInputResume`. */
+  onInputPause?(): void;
+  onInputResume?(): void;
 }
 
 /** A stream the server opened on the agent: terminal input and resize, and detach. */
@@ -94,6 +98,8 @@ export class AgentPeer extends EventEmitter {
   private nextRelay = 1;
   private readonly relays = new Map<string, RelaySink>();
   private closed = false;
+  /** The agent's hello offered binary stream messages: input goes to it that way. */
+  private binaryInput = false;
   private readonly log: Logger;
 
   constructor(
@@ -126,7 +132,7 @@ export class AgentPeer extends EventEmitter {
     });
 
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.log('warn', 'agent sent a binary message; ignored');
+      if (isBinary) return this.binaryMessage(binaryOf(data));
       const decoded = decodeAgentMessage(rawText(data));
       if (!decoded.ok) return this.log('warn', `invalid message from agent: ${decoded.error}`);
       const message = decoded.value;
@@ -138,10 +144,12 @@ export class AgentPeer extends EventEmitter {
             refuse(new AgentRequestError('protocol_mismatch', `protocol ${message.protocol}`));
             return this.close(CloseCodes.protocolError, `protocol ${PROTOCOL_VERSION} expected`);
           }
+          this.binaryInput = message.binaryFrames === true;
           this.send({
             type: 'welcome',
             nodeId: options.nodeId,
             serverTime: new Date().toISOString(),
+            ...(this.binaryInput ? { binaryFrames: true } : {}),
           });
           return greet(message);
         case 'response':
@@ -159,6 +167,10 @@ export class AgentPeer extends EventEmitter {
           const { type: _type, id: _id, ...end } = message;
           return handlers?.onEnd(end);
         }
+        case 'stream.pause':
+          return this.streams.get(message.id)?.onInputPause?.();
+        case 'stream.resume':
+          return this.streams.get(message.id)?.onInputResume?.();
         case 'inventory':
           return this.emit('inventory', message);
       }
@@ -180,6 +192,24 @@ export class AgentPeer extends EventEmitter {
       this.streams.clear();
       this.emit('close', code, reason.toString());
     });
+  }
+
+  /** Stream bytes the agent sent as a binary message (`binary.ts`). */
+  private binaryMessage(data: Buffer): void {
+    const frame = decodeBinary(data);
+    if (frame === null || frame.kind !== BinaryKind.data) {
+      this.log('warn', 'agent sent an invalid binary message; ignored');
+      return;
+    }
+    const { id, payload } = frame;
+    if (id.includes('.')) {
+      // A relay speaks JSON: its frames go on as they would have come.
+      this.relayed({ type: 'stream.data', id, data: payload.toString('base64') });
+      return;
+    }
+    const handlers = this.streams.get(id);
+    if (handlers?.onBase64 !== undefined) handlers.onBase64(payload.toString('base64'));
+    else handlers?.onData(payload);
   }
 
   /** Hands a frame whose id bears a relay's prefix to that relay, without the prefix. */
@@ -213,6 +243,11 @@ export class AgentPeer extends EventEmitter {
 
   get connected(): boolean {
     return !this.closed;
+  }
+
+  /** Bytes handed to the link and not yet sent: what a writer should let drain before more. */
+  get bufferedAmount(): number {
+    return this.socket.bufferedAmount;
   }
 
   private send(message: ServerMessage): void {
@@ -278,7 +313,12 @@ export class AgentPeer extends EventEmitter {
     }
     const stream: PeerStream = {
       id,
-      input: (bytes) => this.send({ type: 'stream.input', id, data: bytes.toString('base64') }),
+      input: (bytes) => {
+        if (this.closed) return;
+        if (this.binaryInput) {
+          this.socket.send(encodeBinary(BinaryKind.input, id, bytes), { binary: true });
+        } else this.send({ type: 'stream.input', id, data: bytes.toString('base64') });
+      },
       resize: (cols, rows) => this.send({ type: 'stream.resize', id, cols, rows }),
       pause: () => this.send({ type: 'stream.pause', id }),
       resume: () => this.send({ type: 'stream.resume', id }),

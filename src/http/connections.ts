@@ -24,6 +24,15 @@ function isServerBusy(socket: Socket): boolean {
   return exchange.request.complete || exchange.request.readableFlowing !== true;
 }
 
+/**
+ * Makes the request its socket's latest, for the idle guard: a request the
+ * router never sees (a proxied service request) records itself, so a slow
+ * answer is waited for as an API handler's is.
+ */
+export function recordExchange(request: IncomingMessage, response: ServerResponse): void {
+  exchanges.set(request.socket, { request, response });
+}
+
 /** An answer has begun on the socket and not ended: writing another would corrupt it. */
 function isMidAnswer(socket: Socket): boolean {
   const response = exchanges.get(socket)?.response;
@@ -111,7 +120,7 @@ export function httpServerOptions(config: Config) {
  */
 export function installConnectionGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    exchanges.set(request.raw.socket, { request: request.raw, response: reply.raw });
+    recordExchange(request.raw, reply.raw);
   });
   // With a listener, Node leaves the decision to close a timed-out socket to it.
   app.server.on('timeout', (socket: Socket) => {

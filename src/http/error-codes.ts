@@ -202,6 +202,21 @@ export const ERROR_CODES = {
     meaning: 'A user named is not a member of the organization',
   },
 
+  // Service URLs (answers of the service proxy, not of API routes).
+  service_not_found: {
+    status: 404,
+    meaning: 'No service has this URL (svc-{serviceId} host or verified custom domain)',
+  },
+  service_unavailable: {
+    status: 503,
+    meaning: 'The service has no running replica, or its node is offline; try again later',
+  },
+  service_unreachable: {
+    status: 502,
+    meaning: "The service's container did not accept the connection or broke it off",
+  },
+  service_access_denied: { status: 403, meaning: 'The service refused this caller' },
+
   // Nodes, workers, agents.
   node_name_taken: { status: 409, meaning: 'Another node has this name' },
   node_has_workers: { status: 409, meaning: 'The node still has workers' },
@@ -216,6 +231,50 @@ export const ERROR_CODES = {
   command_not_found: { status: 404, meaning: 'No command has this id' },
   agent_timeout: { status: 504, meaning: "The node's agent did not answer in time" },
   agent_error: { status: 502, meaning: "The node's agent failed the request" },
+
+  // Private services and custom domains.
+  no_custom_domain: { status: 409, meaning: 'The service has no custom domain' },
+  domain_changed: { status: 409, meaning: 'The custom domain changed during its verification' },
+  domain_challenge_missing: {
+    status: 422,
+    meaning: 'The TXT record of the domain challenge is not published',
+  },
+  domain_challenge_mismatch: {
+    status: 422,
+    meaning: 'The TXT record of the domain challenge does not hold the expected value',
+  },
+  dns_unavailable: { status: 502, meaning: 'The DNS servers did not answer the lookup' },
+  domain_unknown: { status: 404, meaning: 'No service answers at this domain' },
+  invalid_return_url: {
+    status: 400,
+    meaning: "The return URL is not on the service's own host",
+  },
+  sign_in_required: { status: 401, meaning: 'Sign in to the platform first' },
+  service_login_required: {
+    status: 401,
+    meaning: 'A private service: send an API key in X-Service-Token, or sign in with a browser',
+  },
+  invalid_service_token: {
+    status: 401,
+    meaning: 'The key sent to a private service is malformed, unknown or revoked',
+  },
+  api_key_required: {
+    status: 401,
+    meaning: 'A private service takes an API key, not a session token, from scripts',
+  },
+  access_code_invalid: {
+    status: 400,
+    meaning: 'The sign-in code is unknown, used, expired or from another browser',
+  },
+  service_org_mismatch: {
+    status: 403,
+    meaning: "The key belongs to another organization than the service's",
+  },
+  not_on_allowlist: { status: 403, meaning: "The person is not on the service's allowlist" },
+  not_in_organization: {
+    status: 403,
+    meaning: "The person is not a member of the service's organization",
+  },
 
   // Operation.
   metrics_disabled: { status: 404, meaning: 'Metrics are off: the server has no METRICS_TOKEN' },

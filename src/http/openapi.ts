@@ -57,7 +57,13 @@ Platform-API paths are served under \`/api\` only, and the agent tool server at 
 
 Every error response is \`{"error": {"code", "message", "details"}}\` with a stable \`code\`.
 Path identifiers are UUIDs: 8-4-4-4-12 hex digits, version digit 1 to 8, variant digit 8, 9, a or b;
-the nil and max UUIDs are accepted too. Anything else is a 400 \`validation_failed\`.`;
+the nil and max UUIDs are accepted too. Anything else is a 400 \`validation_failed\`.
+
+Service URLs are not API paths: a request or WebSocket upgrade whose \`Host\` is a service's \`url\`
+(\`svc-{serviceId}.{SERVICE_DOMAIN}\`, any port) or its verified custom domain is proxied to a running
+replica of the service, whatever its path. The proxy's own answers use the Error body:
+404 \`service_not_found\`, 503 \`service_unavailable\` (no running replica, or its node is offline),
+502 \`service_unreachable\`, 403 \`service_access_denied\`. It sets \`X-Forwarded-For\`, \`-Proto\` and \`-Host\`.`;
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   // One Error schema, referenced by every error response (it lists every code).

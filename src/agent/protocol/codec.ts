@@ -3,6 +3,8 @@ import { Compile, type Validator } from 'typebox/compile';
 import {
   type AgentMessage,
   HelloMessage,
+  InputPauseMessage,
+  InputResumeMessage,
   InventoryMessage,
   RequestMessage,
   ResponseMessage,
@@ -41,6 +43,8 @@ const agentMessages = compileAll({
   response: ResponseMessage,
   'stream.data': StreamDataMessage,
   'stream.end': StreamEndMessage,
+  'stream.pause': InputPauseMessage,
+  'stream.resume': InputResumeMessage,
   inventory: InventoryMessage,
 });
 

@@ -46,6 +46,8 @@ export const HelloMessage = Strict({
   /** Sessions and commands that outlived the previous connection. */
   terminals: Type.Array(TerminalInfo),
   commands: Type.Array(CommandInfo),
+  /** The agent reads and writes stream bytes as binary messages (`binary.ts`) if the server agrees. */
+  binaryFrames: Type.Optional(Type.Boolean()),
 });
 export type HelloMessage = Static<typeof HelloMessage>;
 
@@ -78,6 +80,23 @@ export const StreamEndMessage = Strict({
 });
 export type StreamEndMessage = Static<typeof StreamEndMessage>;
 
+/**
+ * Flow control the other way (`port.connect`): what the server sends with
+ * `stream.input` backs up at the agent; the server stops sending input for
+ * this stream until `stream.resume`.
+ */
+export const InputPauseMessage = Strict({
+  type: Type.Literal('stream.pause'),
+  id: Id,
+});
+export type InputPauseMessage = Static<typeof InputPauseMessage>;
+
+export const InputResumeMessage = Strict({
+  type: Type.Literal('stream.resume'),
+  id: Id,
+});
+export type InputResumeMessage = Static<typeof InputResumeMessage>;
+
 /** Sent when the engine reports a container change, so the server's view stays live. */
 export const InventoryMessage = Strict({
   type: Type.Literal('inventory'),
@@ -91,6 +110,8 @@ export const AgentMessage = Type.Union([
   ResponseMessage,
   StreamDataMessage,
   StreamEndMessage,
+  InputPauseMessage,
+  InputResumeMessage,
   InventoryMessage,
 ]);
 export type AgentMessage = Static<typeof AgentMessage>;
@@ -101,6 +122,8 @@ export const WelcomeMessage = Strict({
   type: Type.Literal('welcome'),
   nodeId: Type.String(),
   serverTime: Timestamp,
+  /** Answers the hello's `binaryFrames`: from now on stream bytes may go as binary messages. */
+  binaryFrames: Type.Optional(Type.Boolean()),
 });
 export type WelcomeMessage = Static<typeof WelcomeMessage>;
 

@@ -201,6 +201,17 @@ export const ProbeResult = Strict({
   exitCode: Type.Union([Type.Integer(), Type.Null()]),
 });
 
+export const PortConnectParams = Strict({
+  ...containerId,
+  port: Port,
+});
+
+export const PortConnectResult = Strict({
+  /** The container's address on the node, as the agent reached it. */
+  address: Type.String(),
+  port: Port,
+});
+
 interface MethodSpec {
   params: TSchema;
   result: TSchema;
@@ -260,6 +271,13 @@ export const methods = {
     Strict({ killed: Type.Boolean() }),
   ),
   'terminal.attach': streaming(TerminalAttachParams, TerminalInfo),
+  /**
+   * A TCP connection from the agent to a container's port: `stream.input`
+   * bytes go to it, its bytes come back as `stream.data`; `stream.end` when
+   * either side closes. The agent sends `stream.pause` while the container
+   * reads more slowly than the server writes.
+   */
+  'port.connect': streaming(PortConnectParams, PortConnectResult),
   'logs.follow': streaming(
     Strict({ ...containerId, tail: Type.Optional(Tail) }),
     Strict({ containerId: Type.String() }),

@@ -67,7 +67,7 @@ export function moveRoutes(router: Router, ctx: AppContext): void {
   ) => {
     const result = await moveService(db, access, params, move, body);
     return {
-      service: await getService(db, access, params.deploymentId, params.serviceId),
+      service: await getService(db, ctx.config, access, params.deploymentId, params.serviceId),
       runId: result.runId,
     };
   };
@@ -140,7 +140,7 @@ export function moveRoutes(router: Router, ctx: AppContext): void {
         const services = [];
         for (const result of results) {
           services.push({
-            service: await getService(trx, access, deploymentId, result.serviceId),
+            service: await getService(trx, ctx.config, access, deploymentId, result.serviceId),
             runId: result.runId,
           });
         }

@@ -1,15 +1,12 @@
 import { type Selectable, sql } from 'kysely';
-import { notify } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { announceRoutes } from '../routing/targets.js';
 import type { JobRunKind, JobRunStatus, JobRunsTable } from '../job-runs/tables.js';
 import type { ServiceRow } from './service-repository.js';
 import type { ServiceState } from './tables.js';
 
 export type RunRow = Selectable<JobRunsTable>;
-
-/** The replicas serving a service changed: the payload is its id (proxies read them again). */
-export const SERVICE_TARGETS_CHANNEL = 'sparrow_service_targets';
 
 export async function insertRun(
   db: Database,
@@ -144,8 +141,9 @@ export async function laterMove(db: Database, serviceId: string, jobId: string):
   return row !== undefined;
 }
 
+/** The replicas serving a service changed: every process's proxy reads them again, at commit. */
 export async function targetsChanged(db: Database, serviceId: string): Promise<void> {
-  await notify(db, SERVICE_TARGETS_CHANNEL, serviceId);
+  await announceRoutes(db, serviceId);
 }
 
 export async function findServiceById(

@@ -22,9 +22,10 @@ const WRITE_ERRORS = [
 const SETTINGS =
   "Environment: the deployment's variables, then its secrets, then the service's variables, then its " +
   'secrets (a later one wins on a name). `secrets` need owner or admin (and `secrets:write` for a key). ' +
-  '`accessControl: private` lets in only signed-in members and API keys with `deployments:access` (a ' +
-  "personal key's owner must be on `allowlist`). A `customDomain` answers once verified: the service " +
-  'shows the TXT record to publish.';
+  '`accessControl: private` lets in only signed-in members (those on `allowlist` when it names anyone) ' +
+  "and API keys with `deployments:access` (a personal key's owner must be on `allowlist`); see the " +
+  'README, "Private services and custom domains". A `customDomain` answers once verified: the service ' +
+  'shows the TXT record to publish (`customDomain.challenge`), then `POST …/verify-domain`.';
 
 export function serviceRoutes(router: Router, ctx: AppContext): void {
   const { route } = orgRoutes(router, ctx, ['Deployments']);
@@ -40,7 +41,8 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     params: Strict({ orgId: Uuid }),
     querystring: NameQuery,
     response: Type.Array(Service),
-    handler: (db, access, request) => services.listServices(db, access, undefined, request.query),
+    handler: (db, access, request) =>
+      services.listServices(db, ctx.config, access, undefined, request.query),
   });
 
   route({
@@ -54,7 +56,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     querystring: NameQuery,
     response: Type.Array(Service),
     handler: (db, access, request) =>
-      services.listServices(db, access, request.params.deploymentId, request.query),
+      services.listServices(db, ctx.config, access, request.params.deploymentId, request.query),
   });
 
   route({
@@ -85,7 +87,13 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     params: ServiceParams,
     response: Service,
     handler: (db, access, request) =>
-      services.getService(db, access, request.params.deploymentId, request.params.serviceId),
+      services.getService(
+        db,
+        ctx.config,
+        access,
+        request.params.deploymentId,
+        request.params.serviceId,
+      ),
   });
 
   route({

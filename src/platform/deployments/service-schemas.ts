@@ -110,7 +110,9 @@ const Allowlist = Type.Array(Uuid, {
   maxItems: MAX_ALLOWLIST,
   uniqueItems: true,
   description:
-    'Members (user ids) whose personal API keys may reach the service when it is private. Replaced as a whole.',
+    'Members (user ids) whose personal API keys may reach the service when it is private; when it names ' +
+    'anyone, also the only members who may sign in to it with a browser (empty: every member may). ' +
+    'Replaced as a whole.',
 });
 
 const DomainName = Type.String({
@@ -165,6 +167,13 @@ export const Service = Type.Object(
     orgId: Uuid,
     deploymentId: Uuid,
     name: Type.String(),
+    url: Type.String({
+      format: 'uri',
+      description:
+        "Where the service answers: `svc-{serviceId}` under the server's service domain " +
+        '(SERVICE_DOMAIN). Requests and WebSocket upgrades with this Host are proxied to a ' +
+        "running replica through its node's agent; a verified custom domain answers the same.",
+    }),
     source: Type.Union([
       Type.Object({ type: Type.Literal('image'), image: Type.String() }),
       Type.Object({

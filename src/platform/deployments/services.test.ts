@@ -67,6 +67,7 @@ describe('services of a deployment', () => {
       orgId: org.id,
       deploymentId: expect.any(String),
       name: 'web',
+      url: expect.stringMatching(/^http:\/\/svc-[0-9a-f-]{36}\.svc\.localhost:8080$/),
       source: IMAGE,
       command: 'httpd -f -p 8080',
       port: 8080,

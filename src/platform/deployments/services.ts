@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
-import type { Config } from '../../config.js';
+import type { Config, ServiceUrls } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -10,6 +10,8 @@ import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
 import { queueContainerRemoval } from './moves.js';
 import { projectInOrg } from '../projects/lookup.js';
+import { serviceUrl } from '../routing/hosts.js';
+import { announceRoutes } from '../routing/targets.js';
 import type { NameQuery } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
 import { serviceSecrets } from './secrets.js';
@@ -22,13 +24,14 @@ import type { CustomDomain, ServiceSource } from './tables.js';
 /** The TXT record that proves control of a custom domain. */
 export const CHALLENGE_LABEL = '_sparrow-challenge';
 
-function toService(row: ServiceRow, secrets: SecretInfo[]): Service {
+function toService(row: ServiceRow, secrets: SecretInfo[], urls: ServiceUrls): Service {
   const domain = row.custom_domain;
   return {
     id: row.id,
     orgId: row.org_id,
     deploymentId: row.deployment_id,
     name: row.name,
+    url: serviceUrl(urls, row.id),
     source: row.source,
     command: row.command,
     port: row.port,
@@ -61,16 +64,20 @@ function toService(row: ServiceRow, secrets: SecretInfo[]): Service {
   };
 }
 
-async function present(db: Database, rows: readonly ServiceRow[]): Promise<Service[]> {
+async function present(
+  db: Database,
+  config: Config,
+  rows: readonly ServiceRow[],
+): Promise<Service[]> {
   const secrets = await serviceSecrets.listOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toService(row, secrets.get(row.id) ?? []));
+  return rows.map((row) => toService(row, secrets.get(row.id) ?? [], config.serviceUrls));
 }
 
-async function presentOne(db: Database, row: ServiceRow): Promise<Service> {
-  const [service] = await present(db, [row]);
+async function presentOne(db: Database, config: Config, row: ServiceRow): Promise<Service> {
+  const [service] = await present(db, config, [row]);
   if (service === undefined) throw new Error('the service vanished');
   return service;
 }
@@ -238,6 +245,7 @@ async function serviceIn(
 
 export async function listServices(
   db: Database,
+  config: Config,
   access: OrgAccess,
   deploymentId: string | undefined,
   query: NameQuery,
@@ -249,17 +257,18 @@ export async function listServices(
     deploymentId,
     nameContains: query.q,
   });
-  return present(db, rows);
+  return present(db, config, rows);
 }
 
 export async function getService(
   db: Database,
+  config: Config,
   access: OrgAccess,
   deploymentId: string,
   serviceId: string,
 ): Promise<Service> {
   requireAccess(access, 'deployments:read');
-  return presentOne(db, await serviceIn(db, access, deploymentId, serviceId));
+  return presentOne(db, config, await serviceIn(db, access, deploymentId, serviceId));
 }
 
 const DEFAULTS: Omit<ServiceFields, 'name' | 'source'> = {
@@ -293,7 +302,7 @@ export async function createService(
       throw refused(error);
     });
   await applySecretChanges(db, config, access, serviceSecrets, row.id, input.secrets ?? []);
-  return presentOne(db, row);
+  return presentOne(db, config, row);
 }
 
 export async function updateService(
@@ -311,7 +320,9 @@ export async function updateService(
     throw refused(error);
   });
   await applySecretChanges(db, config, access, serviceSecrets, serviceId, input.secrets ?? []);
-  return presentOne(db, row);
+  // Access control, allowlist and domain are routing's too: every process reads them again.
+  await announceRoutes(db, serviceId);
+  return presentOne(db, config, row);
 }
 
 /** Removes a stopped (or failed) service with its secrets; a job removes containers it still has. */
@@ -328,4 +339,5 @@ export async function deleteService(
   }
   await queueContainerRemoval(db, [serviceId]);
   await repository.deleteService(db, serviceId);
+  await announceRoutes(db, serviceId);
 }

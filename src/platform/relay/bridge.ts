@@ -46,7 +46,9 @@ export function bridgeRelay(socket: WebSocket, agent: ConnectedAgent): void {
     }
   });
 
-  const hello: HelloMessage = { ...agent.hello, inventory: agent.inventory };
+  // The relay speaks JSON only: the other process must not send binary input here.
+  const { binaryFrames: _binary, ...greeting } = agent.hello;
+  const hello: HelloMessage = { ...greeting, inventory: agent.inventory };
   socket.send(encodeMessage(hello));
 
   socket.on('message', (data: Buffer, isBinary: boolean) => {
