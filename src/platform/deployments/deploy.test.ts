@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { at } from '../../../test/helpers/assert.js';
@@ -87,6 +88,30 @@ describeEngine('deploys on a real node', () => {
     );
   }
 
+  /** A GET through the service's URL (the server's proxy, then the node's agent). */
+  function viaProxy(serviceId: string): Promise<{ status: number; body: string }> {
+    const { port } = new URL(bed.baseUrl);
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        `${bed.baseUrl}/index.html`,
+        { agent: false, headers: { host: `svc-${serviceId}.svc.localhost:${port}` } },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: body.trim() }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
   async function settled(serviceId: string, runId: string) {
     const run = await eventually(
       async () => {
@@ -150,6 +175,7 @@ describeEngine('deploys on a real node', () => {
     expect(patched.status).toBe(200);
     let failed = 0;
     let answered = 0;
+    const proxied = { ok: 0, failed: [] as string[] };
     let looping = true;
     const loop = (async () => {
       while (looping) {
@@ -161,6 +187,17 @@ describeEngine('deploys on a real node', () => {
         }
       }
     })();
+    // A client of the service's URL, through the server's proxy, meanwhile.
+    const clientLoop = (async () => {
+      while (looping) {
+        const answer = await viaProxy(web).catch((error: unknown) => ({
+          status: 0,
+          body: String(error),
+        }));
+        if (answer.status === 200 && answer.body.startsWith('web hello')) proxied.ok++;
+        else proxied.failed.push(`${answer.status} ${answer.body}`);
+      }
+    })();
     const done = await deploy(web);
     // The old replica drains, then goes.
     await eventually(
@@ -169,8 +206,10 @@ describeEngine('deploys on a real node', () => {
       'old replica removed',
     );
     looping = false;
-    await loop;
+    await Promise.all([loop, clientLoop]);
     expect(done.run.status).toBe('succeeded');
+    expect(proxied.failed).toEqual([]);
+    expect(proxied.ok).toBeGreaterThan(0);
     expect(done.output).toContain('replica 2/2 healthy');
     expect(await fetchServing(web)).toEqual([
       `web hello v2 ${secret.length}`,
