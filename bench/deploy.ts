@@ -1,4 +1,4 @@
-import { createEngine, parseDockerHost, SPARROW_PODMAN_SOCKET } from '../src/agent/engine.js';
+import { Agent, request as httpRequest } from 'node:http';
 import { call } from './api.js';
 import { percentile, startPlatformBench } from './platform.js';
 import { machine } from './server.js';
@@ -6,18 +6,15 @@ import { machine } from './server.js';
 /**
  * Deploys of a busybox httpd service (a local image): the time from the
  * deploy request to the new version serving (the service's `activeRunId`
- * is the new run), and the requests lost meanwhile. A client loop stands for
- * the proxy: before each request it reads which deploy serves (GET of the
- * service) and sends the request to one of that deploy's containers on the
- * host port the engine published. BENCH_RUNS deploys (default 8).
+ * is the new run), and the requests lost meanwhile: a client sends requests
+ * one after another on a kept-alive connection to the service's URL, through
+ * the server's proxy, for the whole run. BENCH_RUNS deploys (default 8).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const IMAGE = 'localhost/sparrow/busybox:v1';
 const DRAIN_MS = 2000;
 
-const docker = createEngine(
-  parseDockerHost(process.env.DOCKER_HOST ?? `unix://${SPARROW_PODMAN_SOCKET}`),
-);
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const bench = await startPlatformBench([], { SERVICE_DRAIN_MS: String(DRAIN_MS) });
 const { server, token } = bench;
 const deployment = await call(
@@ -54,18 +51,30 @@ async function serviceState() {
   );
 }
 
-/** One request as a proxy would send it: to a container of the deploy serving now. */
-async function request(): Promise<string> {
-  const { activeRunId } = await serviceState();
-  if (activeRunId === null) throw new Error('nothing serves');
-  const [container] = await docker.listContainers({
-    filters: { label: [`sparrow.run=${activeRunId}`], status: ['running'] },
+/** One request as a client sends it: to the service's URL, through the server's proxy. */
+function request(): Promise<string> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${server.url}/index.html`,
+      { agent, headers: { host: `svc-${service.id}.svc.localhost:${port}` } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(body.trim())
+            : reject(new Error(`HTTP ${response.statusCode}: ${body}`)),
+        );
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
   });
-  const port = container?.Ports.find((p) => p.PrivatePort === 8080)?.PublicPort;
-  if (port === undefined) throw new Error('no serving container');
-  const response = await fetch(`http://127.0.0.1:${port}/index.html`);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.text()).trim();
 }
 
 async function deploy(version: number): Promise<number> {
@@ -125,6 +134,7 @@ try {
   );
 } finally {
   looping = false;
+  agent.destroy();
   await call(server.url, 'POST', `${base}/stop`, {}, token).catch(() => {});
   for (let i = 0; i < 100; i++) {
     const state = await serviceState().catch(() => ({ state: 'stopped' }));
