@@ -17,6 +17,23 @@ import {
 
 /** The identity provider's callback takes whatever parameters the provider adds. */
 const OPEN_QUERY = new Set(['GET /auth/idp/callback']);
+/** Served at the root only, not mirrored under /api. */
+const ROOT_ONLY = new Set(['/mcp']);
+/** JSON-RPC routes: their own errors are JSON-RPC error objects, not the Error schema. */
+const JSON_RPC = new Set(['/mcp']);
+
+function isJsonRpcError(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || !('jsonrpc' in body) || !('error' in body)) {
+    return false;
+  }
+  const error = body.error as Record<string, unknown> | null;
+  return (
+    body.jsonrpc === '2.0' &&
+    error !== null &&
+    typeof error.code === 'number' &&
+    typeof error.message === 'string'
+  );
+}
 
 export interface Variant {
   label: string;
@@ -115,7 +132,7 @@ function queryVariants(fuzzer: Fuzzer, operation: Operation): Variant[] {
   const strict: Pick<Variant, 'code' | 'orAsBaseline'> = OPEN_QUERY.has(key)
     ? {}
     : { code: 'validation_failed', orAsBaseline: true };
-  if (!operation.path.startsWith('/api/')) {
+  if (!operation.path.startsWith('/api/') && !ROOT_ONLY.has(operation.path)) {
     variants.push({ label: 'unknown query parameter at /api', url: `/api${base}?zz=1`, ...strict });
   }
   if (operation.method === 'GET') {
@@ -310,6 +327,7 @@ export function problemWith(
     } catch {
       return `${status} without a JSON body (${type}): ${text.slice(0, 200)}`;
     }
+    if (JSON_RPC.has(operation.path) && isJsonRpcError(body)) return null;
     const error = (body as { error?: Record<string, unknown> } | null)?.error;
     const keys = body !== null && typeof body === 'object' ? Object.keys(body) : [];
     if (

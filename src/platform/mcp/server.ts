@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
+import { ErrorRef } from '../../http/schemas.js';
 import { routesOf } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
 import { Dispatcher } from './dispatch.js';
@@ -110,7 +111,8 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
       response: Type.Unknown({ description: 'The JSON-RPC response, as plain JSON.' }),
       otherResponses: {
         202: Type.Null({ description: 'A notification or response was accepted; no body.' }),
-        400: JsonRpcErrorBody,
+        // A JSON-RPC parse error, or the API's validation error for a query parameter.
+        400: Type.Union([JsonRpcErrorBody, ErrorRef]),
         406: JsonRpcErrorBody,
       },
       errors: ['unauthenticated', 'malformed_authorization', 'invalid_token', 'key_not_allowed'],
