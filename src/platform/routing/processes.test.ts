@@ -57,6 +57,8 @@ describe.runIf(
   const labels = testRunLabel();
   let serviceId: string;
   let wsServiceId: string;
+  let orgId: string;
+  let deploymentId: string;
 
   async function api(method: string, path: string, body?: unknown) {
     const response = await fetch(`${servers[0]?.url}/api${path}`, {
@@ -117,6 +119,8 @@ describe.runIf(
       stdio: 'ignore',
     });
     const deployment = (await api('POST', `/orgs/${org.id}/deployments`, { name: 'Routes' })).body;
+    orgId = org.id;
+    deploymentId = deployment.id;
     const add = async (name: string) =>
       (
         await api('POST', `/orgs/${org.id}/deployments/${deployment.id}/services`, {
@@ -180,5 +184,33 @@ describe.runIf(
       expect(hello).toBe('hello');
       socket.terminate();
     }
+  });
+
+  it('refuses a revoked key on the very next request on both processes', async () => {
+    const service = `/orgs/${orgId}/deployments/${deploymentId}/services/${serviceId}`;
+    expect((await api('PATCH', service, { accessControl: 'private' })).status).toBe(200);
+    const key = await api('POST', `/orgs/${orgId}/api-keys`, {
+      name: 'reach',
+      ownerType: 'org',
+      scopes: ['deployments:access'],
+    });
+    expect(key.status).toBe(201);
+    const withKey = { headers: { 'x-service-token': key.body.token } };
+    // Granted on both, several times: each process now holds the grant in its cache.
+    for (let round = 0; round < 3; round++) {
+      for (const server of servers) {
+        expect((await fetchAs(server.url, host(serviceId), '/', withKey)).status).toBe(200);
+      }
+    }
+    const revoked = await fetch(`${servers[0]?.url}/api/orgs/${orgId}/api-keys/${key.body.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status).toBeLessThan(300);
+    // No wait: the next request on either process is refused.
+    for (const server of [...servers].reverse()) {
+      expect((await fetchAs(server.url, host(serviceId), '/', withKey)).status).toBe(401);
+    }
+    expect((await api('PATCH', service, { accessControl: 'public' })).status).toBe(200);
   });
 });
