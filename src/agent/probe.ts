@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import type Docker from 'dockerode';
 import { inspectContainer } from './containers.js';
+import { containerAddress } from './port-connect.js';
 
 export interface ProbeOptions {
   port: number;
@@ -48,9 +49,10 @@ function tcpConnect(host: string, port: number, timeoutMs: number) {
 }
 
 /**
- * Checks a container's port from the agent, through the host port the
- * engine published it on (on loopback): the node needs no inbound port, and
- * the server never reaches a container directly.
+ * Checks a container's port from the agent, at the container's own address
+ * on the engine's network (as `port.connect` reaches it): nothing is
+ * published on the node, so the node needs no inbound port and a private
+ * service is reached only through the proxy.
  */
 export async function probeContainer(
   docker: Docker,
@@ -66,19 +68,18 @@ export async function probeContainer(
     exitCode: details.exitCode,
   });
   if (!details.running) return fail(`the container is ${details.state}`);
-  const mapping = details.ports.find(
-    (port) =>
-      port.containerPort === options.port && port.protocol === 'tcp' && port.hostPort !== null,
-  );
-  if (mapping?.hostPort == null) return fail(`port ${options.port} is not published`);
-  const host =
-    mapping.hostIp === null || mapping.hostIp === '0.0.0.0' ? '127.0.0.1' : mapping.hostIp;
+  let host: string;
+  try {
+    host = await containerAddress(docker, containerId);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
   try {
     if (options.path === undefined) {
-      await tcpConnect(host, mapping.hostPort, options.timeoutMs);
+      await tcpConnect(host, options.port, options.timeoutMs);
       return { ok: true, status: null, error: null, running: true, exitCode: null };
     }
-    const { status } = await httpGet(host, mapping.hostPort, options.path, options.timeoutMs);
+    const { status } = await httpGet(host, options.port, options.path, options.timeoutMs);
     if (status >= 200 && status < 400) {
       return { ok: true, status, error: null, running: true, exitCode: null };
     }

@@ -75,14 +75,19 @@ describeEngine('deploys on a real node', () => {
     await removeLabelled(docker, { 'sparrow.org': bed.org.id });
   });
 
-  /** What the service's serving replicas answer on their port (through the host port the engine published). */
+  /** What the service's serving replicas answer on their port (at the container's bridge address). */
   async function fetchServing(serviceId: string): Promise<string[]> {
     const replicas = await activeReplicas(bed.t.db, serviceId);
     return Promise.all(
       replicas.map(async (replica) => {
         const info = await docker.getContainer(replica.container_name).inspect();
-        const binding = info.NetworkSettings.Ports[`${replica.port}/tcp`]?.[0];
-        const response = await fetch(`http://127.0.0.1:${binding?.HostPort}/index.html`);
+        // Nothing is published on the node: the proxy is the only way in.
+        const published = Object.values(info.HostConfig.PortBindings ?? {}).flat();
+        expect(
+          published.filter((binding) => (binding as { HostPort?: string } | null)?.HostPort),
+        ).toEqual([]);
+        const address = Object.values(info.NetworkSettings.Networks)[0]?.IPAddress;
+        const response = await fetch(`http://${address}:${replica.port}/index.html`);
         return (await response.text()).trim();
       }),
     );

@@ -51,7 +51,6 @@ export async function startReplica(
       ...(service.command === null
         ? { imageCommand: true }
         : { command: ['sh', '-c', service.command] }),
-      ports: replica.port === null ? [] : [{ containerPort: replica.port, hostIp: '127.0.0.1' }],
     },
     5 * 60_000,
   );
