@@ -9,15 +9,16 @@ import {
   eventually,
   removeLabelled,
 } from '../../../test/helpers/engine.js';
+import { createUser } from '../../../test/helpers/factories.js';
 import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
 import {
-  createKey,
   addMember,
+  createKey,
   createOrg,
   expectNoSecretLeaks,
   secretValue,
 } from '../../../test/helpers/platform.js';
-import { createUser } from '../../../test/helpers/factories.js';
+import { openSocket } from '../../../test/helpers/ws-client.js';
 import { readRunOutput } from '../job-runs/output.js';
 import { activeReplicas, liveReplicas } from './replicas.js';
 
@@ -267,6 +268,20 @@ describeEngine('deploys on a real node', () => {
     expect(hook).toMatchObject({ kind: 'pre_deploy', status: 'failed', exit_code: 3 });
     expect(done.service).toMatchObject({ state: 'running', activeRunId: before });
     expect(at(await fetchServing(web), 0)).toBe(`web hello v2 ${secret.length}`);
+
+    // The hook's container is gone; its output is replayed from the database.
+    const leftovers = await docker.listContainers({
+      all: true,
+      filters: { label: [`sparrow.run=${done.run.id}`] },
+    });
+    expect(leftovers).toEqual([]);
+    const replay = await openSocket(
+      `${bed.baseUrl.replace('http', 'ws')}/api/job-runs/${hook.id}/logs`,
+      bed.owner.token,
+    );
+    expect(await replay.closed).toMatchObject({ code: 1000 });
+    expect(replay.output()).toContain('migrating hello');
+    expect(replay.frames.at(-1)).toMatchObject({ type: 'end', status: 'failed', exitCode: 3 });
   });
 
   it('fails a deploy whose pre-deploy hook outlives its time-out', async () => {
