@@ -309,6 +309,46 @@ describeEngine('deploys on a real node', () => {
     expect(await fetchServing(web)).toEqual([`web hello v3 ${secret.length}`]);
   });
 
+  it('runs a cron job now on request, outside its schedule', async () => {
+    const patched = await bed.t.api.patch(
+      service(web),
+      { cronJobs: [{ name: 'report', schedule: '0 0 1 1 *', command: 'echo report $GREETING' }] },
+      as(),
+    );
+    expect(patched.status).toBe(200);
+    const ran = await bed.t.api.post(`${service(web)}/cron-jobs/report/run`, undefined, as());
+    expect(ran.status).toBe(202);
+    expect(ran.body).toMatchObject({ kind: 'cron', jobName: 'report', scheduledAt: null });
+    const done = await settled(web, ran.body.id);
+    expect(done.run).toMatchObject({ status: 'succeeded', exit_code: 0, image: BUSYBOX_IMAGE });
+    expect(done.output).toContain('report hello');
+
+    const unknown = await bed.t.api.post(`${service(web)}/cron-jobs/nightly/run`, undefined, as());
+    expect(unknown.status).toBe(404);
+    const reader = await createKey(bed.t, bed.org, bed.owner, ['deployments:read']);
+    const refused = await bed.t.api.post(`${service(web)}/cron-jobs/report/run`, undefined, {
+      token: reader.token,
+    });
+    expect(refused.status).toBe(403);
+    const idle = await bed.t.api.post(
+      `${deployment()}/services`,
+      {
+        name: 'idle',
+        source: { type: 'image', image: BUSYBOX_IMAGE },
+        cronJobs: [{ name: 'report', schedule: '0 0 1 1 *', command: 'true' }],
+      },
+      as(),
+    );
+    const notRunning = await bed.t.api.post(
+      `${service(idle.body.id)}/cron-jobs/report/run`,
+      undefined,
+      as(),
+    );
+    expect(notRunning.status).toBe(409);
+    expect(notRunning.body.error.code).toBe('service_not_running');
+    await bed.t.api.patch(service(web), { cronJobs: [] }, as());
+  });
+
   it('queues a deploy asked while another runs, and runs them in order', async () => {
     const first = await bed.t.api.post(`${service(api)}/deploy`, {}, as());
     const second = await bed.t.api.post(`${service(api)}/deploy`, {}, as());

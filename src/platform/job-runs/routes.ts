@@ -9,7 +9,14 @@ import { ServiceParams } from '../deployments/service-schemas.js';
 import { followRun } from './follow.js';
 import { JOB_RUN_OUTPUT_CAP } from './output.js';
 import type { JobRunRow } from './repository.js';
-import { JobRun, JobRunPage, JobRunQuery, RunParams, RunSocketParams } from './schemas.js';
+import {
+  CronJobParams,
+  JobRun,
+  JobRunPage,
+  JobRunQuery,
+  RunParams,
+  RunSocketParams,
+} from './schemas.js';
 import * as service from './service.js';
 
 const WHAT_A_RUN_IS =
@@ -39,6 +46,25 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     errors: ['invalid_cursor'],
     handler: (db, access, request) =>
       service.listRuns(db, access, { deploymentId: request.params.deploymentId }, request.query),
+  });
+
+  route({
+    method: 'POST',
+    url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/cron-jobs/:jobName/run',
+    key: ['deployments:write'],
+    operationId: 'runCronJob',
+    summary: 'Run a cron job now',
+    description:
+      "Runs one of the service's cron jobs at once, outside its schedule, and answers 202 with the " +
+      'queued run (kind `cron`, `scheduledAt` null); follow it at `GET /api/job-runs/{runId}/logs`. ' +
+      'The service must be running (409 `service_not_running`): the job runs in a one-off container ' +
+      "of the image it serves, with its environment. A name the service's `cronJobs` do not list is a 404.\n\n" +
+      WHAT_A_RUN_IS,
+    params: CronJobParams,
+    response: JobRun,
+    status: 202,
+    errors: ['service_not_running'],
+    handler: (trx, access, request) => service.runCronJobNow(trx, access, request.params),
   });
 
   route({

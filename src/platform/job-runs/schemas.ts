@@ -89,3 +89,9 @@ export type JobRunQuery = Static<typeof JobRunQuery>;
 
 export const RunParams = Strict({ orgId: Uuid, runId: Uuid });
 export const RunSocketParams = Strict({ runId: Uuid });
+export const CronJobParams = Strict({
+  orgId: Uuid,
+  deploymentId: Uuid,
+  serviceId: Uuid,
+  jobName: Type.String({ minLength: 1, maxLength: 100, description: "The cron job's `name`." }),
+});

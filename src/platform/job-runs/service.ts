@@ -1,9 +1,12 @@
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { deploymentInOrg } from '../deployments/service.js';
+import { ServiceJobs } from '../deployments/moves.js';
+import { insertRun, lockService } from '../deployments/runs.js';
 import { serviceInDeployment } from '../deployments/service-lookup.js';
+import { enqueueJob } from '../jobs/queue.js';
 import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
@@ -104,4 +107,34 @@ export async function runToFollow(
   }
   requireAccess(access, 'deployments:read');
   return row;
+}
+
+/**
+ * Runs one of a running service's cron jobs now, outside its schedule: a run
+ * of kind `cron` without `scheduledAt`, queued like a scheduled one (any
+ * server process runs it, in a one-off container of the serving image).
+ */
+export async function runCronJobNow(
+  db: Database,
+  access: OrgAccess,
+  where: { deploymentId: string; serviceId: string; jobName: string },
+): Promise<JobRun> {
+  requireAccess(access, 'deployments:write');
+  const found = await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
+  // Locked: a stop or a deploy settles before or after this run is queued, not during.
+  const row = (await lockService(db, found.id)) ?? found;
+  if (!row.cron_jobs.some((job) => job.name === where.jobName)) {
+    throw notFound('Cron job', { jobName: where.jobName });
+  }
+  if (row.state !== 'running' || row.active_run_id === null) {
+    throw conflict('service_not_running', 'The service is not running: deploy or start it first');
+  }
+  const run = await insertRun(db, row, { kind: 'cron', jobName: where.jobName });
+  await enqueueJob(db, {
+    kind: ServiceJobs.cron,
+    nodeId: null,
+    targetId: run.id,
+    payload: { runId: run.id },
+  });
+  return toJobRun(run);
 }
