@@ -192,6 +192,7 @@ function createOptions(params: ContainerCreateParams, defaults: CreateDefaults) 
       ),
       Memory: params.memoryBytes,
       NanoCpus: params.cpus === undefined ? undefined : Math.round(params.cpus * 1e9),
+      RestartPolicy: params.restart === undefined ? undefined : { Name: params.restart },
     },
   };
 }

@@ -83,6 +83,10 @@ export const ContainerCreateParams = Strict({
   mounts: Type.Optional(Type.Array(Mount, { maxItems: 32 })),
   memoryBytes: Type.Optional(Type.Integer({ minimum: 4 * 1024 * 1024 })),
   cpus: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1024 })),
+  /** The engine's restart policy (services: `unless-stopped`, so a crashed replica comes back). */
+  restart: Type.Optional(
+    Type.Union([Type.Literal('no'), Type.Literal('on-failure'), Type.Literal('unless-stopped')]),
+  ),
 });
 export type ContainerCreateParams = Static<typeof ContainerCreateParams>;
 

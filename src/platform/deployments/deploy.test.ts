@@ -172,6 +172,33 @@ describeEngine('deploys on a real node', () => {
     firstWebRun = webDone.run.id;
   });
 
+  it('starts a replica whose process dies again, in place', async () => {
+    const [replica] = await activeReplicas(bed.t.db, api);
+    const container = docker.getContainer(replica?.container_name ?? '');
+    const exec = await container.exec({
+      Cmd: ['sh', '-c', 'kill -9 $(pidof httpd)'],
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const stream = await exec.start({});
+    stream.resume();
+    await new Promise((resolve) => stream.once('end', resolve));
+    await eventually(
+      async () => ((await container.inspect()).RestartCount > 0 ? true : undefined),
+      60_000,
+      'the engine to restart the replica',
+    );
+    const answers = await eventually(
+      async () => {
+        const seen = await fetchServing(api).catch(() => []);
+        return seen.length === 1 ? seen : undefined;
+      },
+      60_000,
+      'the restarted replica to answer',
+    );
+    expect(answers).toEqual(['api hello']);
+  });
+
   it('deploys a changed configuration with two replicas while requests keep being answered', async () => {
     const patched = await bed.t.api.patch(
       service(web),

@@ -51,6 +51,8 @@ export async function startReplica(
       ...(service.command === null
         ? { imageCommand: true }
         : { command: ['sh', '-c', service.command] }),
+      // A replica whose process dies is started again by the engine, in place.
+      restart: 'unless-stopped',
     },
     5 * 60_000,
   );
