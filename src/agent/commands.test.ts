@@ -151,4 +151,19 @@ describeEngine('background commands', () => {
     const output = await finished(started.id);
     expect(output.state).toBe('cancelled');
   });
+
+  it('is read once when a new tracker is asked for it twice at once after a restart', async () => {
+    const started = await tracker.start({
+      containerId,
+      command: ['sh', '-c', 'echo first; echo second; exit 2'],
+    });
+    await finished(started.id);
+    // A new agent's tracker finds the command in the container's files.
+    const after = new CommandTracker(docker, { outputLimit: 64 * 1024 });
+    await after.recover([containerId]);
+    const [one, two] = await Promise.all([after.get(started.id), after.get(started.id)]);
+    expect(one.stdout).toBe('first\nsecond\n');
+    expect(two.stdout).toBe('first\nsecond\n');
+    expect(one).toMatchObject({ state: 'exited', exitCode: 2 });
+  });
 });

@@ -39,6 +39,8 @@ interface Tracked {
   cancelled: boolean;
   /** Found in the container's files after an agent restart: where its output was read to. */
   recovered: { stdout: number; stderr: number; loaded: boolean; counted: boolean } | null;
+  /** The read of its files under way: reads run one after another, each from where the last ended. */
+  reading: Promise<unknown>;
 }
 
 export interface CommandTrackerOptions {
@@ -90,6 +92,7 @@ export class CommandTracker {
       finished,
       cancelled: false,
       recovered: null,
+      reading: Promise.resolve(),
     };
     this.commands.set(info.id, tracked);
     return tracked;
@@ -201,7 +204,15 @@ export class CommandTracker {
    * Reads what the files of a command found after a restart hold past the
    * offsets: the first time, its last `outputLimit` bytes per channel.
    */
-  private async readRecovered(tracked: Tracked): Promise<FileState | null> {
+  private readRecovered(tracked: Tracked): Promise<FileState | null> {
+    // A get() and the poll may ask at once: two reads from the same offsets
+    // would append the same bytes twice and move the offsets past the end.
+    const read = tracked.reading.then(() => this.readRecoveredNow(tracked));
+    tracked.reading = read.catch(() => {});
+    return read;
+  }
+
+  private async readRecoveredNow(tracked: Tracked): Promise<FileState | null> {
     const at = tracked.recovered;
     if (at === null) return null;
     const read = await readCommandFiles(
