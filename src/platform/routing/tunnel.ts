@@ -7,6 +7,8 @@ const OPEN_TIMEOUT_MS = 15_000;
 const LINK_HIGH_WATER = 1024 * 1024;
 const LINK_LOW_WATER = 256 * 1024;
 const LINK_CHECK_MS = 5;
+/** A tunnel whose container closed is destroyed at the latest this long after, read or not. */
+const UNREAD_END_MS = 60_000;
 
 /**
  * A TCP connection to a container's port through its node's agent
@@ -53,8 +55,13 @@ export class TunnelSocket extends Duplex {
       return;
     }
     this.push(null);
-    // The connection is closed both ways: nothing more can be written.
-    this.closeWhenFlushed();
+    // The connection is closed both ways: nothing more can be written. What
+    // came before the end and is not read yet (its reader is slower than the
+    // agent) is read first: destroying now would drop it.
+    if (this.readableLength === 0) return this.closeWhenFlushed();
+    this.once('end', () => this.closeWhenFlushed());
+    // A tunnel whose last bytes nobody reads goes after a while all the same.
+    setTimeout(() => this.destroy(), UNREAD_END_MS).unref();
   }
 
   holdInput(): void {
