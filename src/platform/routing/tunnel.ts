@@ -58,7 +58,10 @@ export class TunnelSocket extends Duplex {
     // The connection is closed both ways: nothing more can be written. What
     // came before the end and is not read yet (its reader is slower than the
     // agent) is read first: destroying now would drop it.
-    if (this.readableLength === 0) return this.closeWhenFlushed();
+    if (this.readableLength === 0) {
+      this.closeWhenFlushed();
+      return;
+    }
     this.once('end', () => this.closeWhenFlushed());
     // A tunnel whose last bytes nobody reads goes after a while all the same.
     setTimeout(() => this.destroy(), UNREAD_END_MS).unref();
