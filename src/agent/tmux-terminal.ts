@@ -98,12 +98,18 @@ export class TmuxTerminal implements Terminal {
     const withClient = (act: (client: TmuxClient) => unknown) => {
       void connecting.then((client) => client !== null && act(client));
     };
+    // Input sent after a resize reaches the program after it: a `stty size`
+    // typed right after a resize must see the new size.
+    let resized: Promise<unknown> = Promise.resolve();
     return {
-      input: (bytes) => withClient((client) => client.stream.write(bytes)),
+      input: (bytes) => {
+        void resized.then(() => withClient((client) => client.stream.write(bytes)));
+      },
       resize: async (c, r) => {
         this.state = { ...this.state, cols: c, rows: r };
-        const client = await connecting;
-        await client?.resize(c, r);
+        const done = connecting.then((client) => client?.resize(c, r));
+        resized = done.catch(() => {});
+        await done;
       },
       pause: () => withClient((client) => client.stream.pause()),
       resume: () => withClient((client) => client.stream.resume()),
