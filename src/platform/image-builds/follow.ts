@@ -1,4 +1,5 @@
 import type WebSocket from 'ws';
+import { coalesced } from '../../lib/coalesced.js';
 import type { AppContext } from '../../module.js';
 import { buildActivity } from './activity.js';
 import type { ImageBuildRow } from './repository.js';
@@ -21,8 +22,6 @@ export function followBuild(ctx: AppContext, socket: WebSocket, buildId: string)
   const sentSteps: string[] = [];
   let sentLog: number | null = null;
   let done = false;
-  let reading = false;
-  let again = false;
 
   const send = (frame: object) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -56,32 +55,22 @@ export function followBuild(ctx: AppContext, socket: WebSocket, buildId: string)
     }
   };
 
-  async function refresh(): Promise<void> {
+  const refresh = coalesced(async () => {
     if (done) return;
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
     try {
-      do {
-        again = false;
-        const row = await repository.findBuild(ctx.db, buildId);
-        if (done) return;
-        if (row === undefined) {
-          send({ type: 'end', status: 'failed', error: 'The build was deleted' });
-          finish(1000, 'build deleted');
-          return;
-        }
-        sendChanges(row);
-      } while (again && !done);
+      const row = await repository.findBuild(ctx.db, buildId);
+      if (done) return;
+      if (row === undefined) {
+        send({ type: 'end', status: 'failed', error: 'The build was deleted' });
+        finish(1000, 'build deleted');
+        return;
+      }
+      sendChanges(row);
     } catch (error) {
       ctx.log.warn({ err: error, buildId }, 'could not read an image build for its followers');
       finish(1011, 'could not read the build');
-    } finally {
-      reading = false;
     }
-  }
+  });
 
   const timer = setInterval(() => void refresh(), POLL_MS);
   timer.unref();

@@ -1,5 +1,6 @@
 import type WebSocket from 'ws';
 import { subscribe } from '../../db/listen.js';
+import { coalesced } from '../../lib/coalesced.js';
 import type { AppContext } from '../../module.js';
 import { JOB_RUN_OUTPUT_CHANNEL, readRunOutput } from './output.js';
 import type { JobRunRow } from './repository.js';
@@ -30,8 +31,6 @@ export function followRun(ctx: AppContext, socket: WebSocket, first: JobRunRow):
   const runId = first.id;
   let lastSeq = -1;
   let done = false;
-  let reading = false;
-  let again = false;
 
   const send = (text: string) => {
     if (socket.readyState === socket.OPEN) socket.send(text);
@@ -67,39 +66,29 @@ export function followRun(ctx: AppContext, socket: WebSocket, first: JobRunRow):
     finish(1000, `run ${row.status}`);
   };
 
-  async function refresh(): Promise<void> {
+  const refresh = coalesced(async () => {
     if (done) return;
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
     try {
-      do {
-        again = false;
-        const row = await repository.findRun(ctx.db, runId);
-        if (done) return;
-        if (row === undefined) {
-          send(
-            JSON.stringify({
-              type: 'end',
-              status: null,
-              exitCode: null,
-              reason: 'The run was deleted',
-            }),
-          );
-          finish(1000, 'run deleted');
-          return;
-        }
-        await sendChanges(row);
-      } while (again && !done);
+      const row = await repository.findRun(ctx.db, runId);
+      if (done) return;
+      if (row === undefined) {
+        send(
+          JSON.stringify({
+            type: 'end',
+            status: null,
+            exitCode: null,
+            reason: 'The run was deleted',
+          }),
+        );
+        finish(1000, 'run deleted');
+        return;
+      }
+      await sendChanges(row);
     } catch (error) {
       ctx.log.warn({ err: error, runId }, 'could not read a job run for its followers');
       finish(1011, 'could not read the run');
-    } finally {
-      reading = false;
     }
-  }
+  });
 
   // Listening first: output stored while the first read runs is read again after it.
   const unlisten = subscribe(
