@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { PREPARED } from '../../db/prepared.js';
 import type { Config } from '../../config.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { announceRoutes } from '../routing/targets.js';
-import * as repository from './service-repository.js';
-import { CHALLENGE_LABEL, getService } from './services.js';
+import { serviceInDeployment } from './service-lookup.js';
 import type { Service } from './service-schemas.js';
+import { CHALLENGE_LABEL, getService } from './services.js';
 
 /** What the private-access check and the routing need of a service, by id. */
 export interface ServiceAccessSettings {
@@ -85,8 +85,7 @@ export async function domainChallenge(
   serviceId: string,
 ): Promise<DomainChallenge> {
   requireAccess(access, 'deployments:write');
-  const row = await repository.findService(db, { orgId: access.orgId, deploymentId, serviceId });
-  if (row === undefined) throw notFound('Service');
+  const row = await serviceInDeployment(db, access, deploymentId, serviceId);
   const domain = row.custom_domain;
   if (domain === null) {
     throw conflict('no_custom_domain', 'The service has no custom domain to verify');
@@ -112,12 +111,7 @@ export async function markDomainVerified(
   challenge: DomainChallenge,
 ): Promise<Service> {
   requireAccess(access, 'deployments:write');
-  const row = await repository.findService(
-    db,
-    { orgId: access.orgId, deploymentId, serviceId },
-    true,
-  );
-  if (row === undefined) throw notFound('Service');
+  const row = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   const domain = row.custom_domain;
   if (domain === null || domain.name !== challenge.domain || domain.token !== challenge.value) {
     throw conflict(

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { liveReplicas } from './replicas.js';
@@ -10,9 +10,10 @@ import {
   recordedImage,
   setServiceState,
 } from './runs.js';
+import { deploymentInOrg } from './service.js';
+import { serviceInDeployment } from './service-lookup.js';
 import type { ServiceRow } from './service-repository.js';
 import * as repository from './service-repository.js';
-import { deploymentInOrg } from './service.js';
 
 /** The job kinds of services' moves; each is queued with the state change it carries out. */
 export const ServiceJobs = {
@@ -109,8 +110,7 @@ export async function moveService(
   request: DeployRequest = {},
 ): Promise<MoveResult> {
   requireAccess(access, 'deployments:write');
-  const found = await repository.findService(db, { orgId: access.orgId, ...ids }, true);
-  if (found === undefined) throw notFound('Service');
+  const found = await serviceInDeployment(db, access, ids.deploymentId, ids.serviceId, true);
   return apply(db, found, move, request);
 }
 

@@ -1,20 +1,28 @@
 import type { Database } from '../../db/schema.js';
-import type { Principal } from '../../http/principal.js';
 import { AppError, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { OrgPermission } from '../access/roles.js';
 import * as orgs from '../orgs/service.js';
 import type { ServiceRow } from './service-repository.js';
 import * as repository from './service-repository.js';
 
-/** The service if it belongs to this deployment of the caller's organization, else 404. */
+/**
+ * The service if it belongs to this deployment of the caller's organization,
+ * else 404; `lock` takes its row lock for the rest of the transaction.
+ */
 export async function serviceInDeployment(
   db: Database,
   access: OrgAccess,
   deploymentId: string,
   serviceId: string,
+  lock = false,
 ): Promise<ServiceRow> {
-  const row = await repository.findService(db, { orgId: access.orgId, deploymentId, serviceId });
+  const row = await repository.findService(
+    db,
+    { orgId: access.orgId, deploymentId, serviceId },
+    lock,
+  );
   if (row === undefined) throw notFound('Service');
   return row;
 }

@@ -3,19 +3,20 @@ import { Cron } from 'croner';
 import type { Config, ServiceUrls } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
-import { queueContainerRemoval } from './moves.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { serviceUrl } from '../routing/hosts.js';
 import { announceRoutes } from '../routing/targets.js';
-import type { NameQuery } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
+import { queueContainerRemoval } from './moves.js';
+import type { NameQuery } from './schemas.js';
 import { serviceSecrets } from './secrets.js';
 import { deploymentInOrg } from './service.js';
+import { serviceInDeployment } from './service-lookup.js';
 import type { ServiceFields, ServiceRow } from './service-repository.js';
 import * as repository from './service-repository.js';
 import type { CreateServiceBody, Service, UpdateServiceBody } from './service-schemas.js';
@@ -227,22 +228,6 @@ function fieldsOf(row: ServiceRow): ServiceFields {
   };
 }
 
-async function serviceIn(
-  db: Database,
-  access: OrgAccess,
-  deploymentId: string,
-  serviceId: string,
-  lock = false,
-): Promise<ServiceRow> {
-  const row = await repository.findService(
-    db,
-    { orgId: access.orgId, deploymentId, serviceId },
-    lock,
-  );
-  if (row === undefined) throw notFound('Service');
-  return row;
-}
-
 export async function listServices(
   db: Database,
   config: Config,
@@ -268,7 +253,7 @@ export async function getService(
   serviceId: string,
 ): Promise<Service> {
   requireAccess(access, 'deployments:read');
-  return presentOne(db, config, await serviceIn(db, access, deploymentId, serviceId));
+  return presentOne(db, config, await serviceInDeployment(db, access, deploymentId, serviceId));
 }
 
 const DEFAULTS: Omit<ServiceFields, 'name' | 'source'> = {
@@ -314,7 +299,7 @@ export async function updateService(
   input: UpdateServiceBody,
 ): Promise<Service> {
   requireAccess(access, 'deployments:write');
-  const current = await serviceIn(db, access, deploymentId, serviceId, true);
+  const current = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   const fields = await settled(db, access, fieldsOf(current), input);
   const row = await repository.updateService(db, serviceId, fields).catch((error) => {
     throw refused(error);
@@ -333,7 +318,7 @@ export async function deleteService(
   serviceId: string,
 ): Promise<void> {
   requireAccess(access, 'deployments:write');
-  const row = await serviceIn(db, access, deploymentId, serviceId, true);
+  const row = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   if (row.state !== 'stopped' && row.state !== 'failed') {
     throw conflict('service_running', 'The service still runs: stop it first', { serviceId });
   }

@@ -2,9 +2,9 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { deploymentInOrg } from '../deployments/service.js';
 import { ServiceJobs } from '../deployments/moves.js';
-import { insertRun, lockService } from '../deployments/runs.js';
+import { insertRun } from '../deployments/runs.js';
+import { deploymentInOrg } from '../deployments/service.js';
 import { serviceInDeployment } from '../deployments/service-lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
 import * as orgs from '../orgs/service.js';
@@ -120,9 +120,8 @@ export async function runCronJobNow(
   where: { deploymentId: string; serviceId: string; jobName: string },
 ): Promise<JobRun> {
   requireAccess(access, 'deployments:write');
-  const found = await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
   // Locked: a stop or a deploy settles before or after this run is queued, not during.
-  const row = (await lockService(db, found.id)) ?? found;
+  const row = await serviceInDeployment(db, access, where.deploymentId, where.serviceId, true);
   if (!row.cron_jobs.some((job) => job.name === where.jobName)) {
     throw notFound('Cron job', { jobName: where.jobName });
   }
