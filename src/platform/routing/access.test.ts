@@ -286,8 +286,8 @@ describe('browsers on a private service', () => {
     expect(back.setCookie?.[0]).toContain('HttpOnly');
     // The session token is in a cookie only, never in a URL.
     expect(back.location).not.toContain(jar[ACCESS_COOKIE]);
-    expect(await check(service, { cookie: cookieHeader(jar) })).toEqual(allow(['cookie']));
-    // Among the service's own cookies, the Cookie header stays (the proxy removes whole headers).
+    expect(await check(service, { cookie: cookieHeader(jar) })).toEqual(allow([]));
+    // The proxy takes the access cookie out of the Cookie header (PLATFORM_COOKIES), not this decision.
     expect(await check(service, { cookie: `theirs=1; ${cookieHeader(jar)}` })).toEqual(allow([]));
     // The cookie is good for this one service only.
     const another = await addService({ accessControl: 'private' });
@@ -472,7 +472,7 @@ describe('revocation, on the very next request', () => {
     const { back } = await browserSignIn(service, person);
     const jar = cookiesFrom(back.kind === 'redirect' ? back.setCookie : []);
     const headers = { ...HTML, cookie: cookieHeader(jar) };
-    expect(await check(service, headers)).toEqual(allow(['cookie']));
+    expect(await check(service, headers)).toEqual(allow([]));
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -489,7 +489,7 @@ describe('revocation, on the very next request', () => {
     const headers = {
       cookie: cookieHeader(cookiesFrom(back.kind === 'redirect' ? back.setCookie : [])),
     };
-    expect(await check(service, headers)).toEqual(allow(['cookie']));
+    expect(await check(service, headers)).toEqual(allow([]));
     const removed = await t.api.delete(`/orgs/${org.id}/members/${person.user.id}`, {
       token: owner.token,
     });
@@ -558,7 +558,7 @@ describe('over https', () => {
       if (back.kind !== 'redirect') throw new Error('expected a redirect');
       const session = cookiesFrom(back.setCookie);
       expect(back.setCookie?.[0]).toMatch(/^__Host-sparrow_access=svs_[^;]+; .*Secure/);
-      expect(await ask({ cookie: cookieHeader(session) })).toEqual(allow(['cookie']));
+      expect(await ask({ cookie: cookieHeader(session) })).toEqual(allow([]));
       const unprefixed = `${ACCESS_COOKIE}=${session[`__Host-${ACCESS_COOKIE}`]}`;
       expect(await ask({ accept: 'application/json', cookie: unprefixed })).toEqual(
         denied(401, 'service_login_required'),

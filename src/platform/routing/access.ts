@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
+import { SESSION_COOKIE } from '../../http/auth.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { AppContext } from '../../module.js';
 import { resolveKey } from '../api-keys/service.js';
@@ -33,6 +34,17 @@ export interface RoutedService {
 /** The session cookie on a service's domain, and the state cookie of a sign-in under way. */
 export const ACCESS_COOKIE = 'sparrow_access';
 export const STATE_COOKIE = 'sparrow_access_state';
+
+/**
+ * The platform's cookies, taken out of every proxied request's Cookie header
+ * (the service's own cookies stay): the platform session (a full credential,
+ * sent along when SERVICE_DOMAIN shares a site with the API) and the
+ * service-domain sign-in cookies, under either of their names.
+ */
+export const PLATFORM_COOKIES: ReadonlySet<string> = new Set([
+  SESSION_COOKIE,
+  ...[ACCESS_COOKIE, STATE_COOKIE].flatMap((base) => [base, `__Host-${base}`]),
+]);
 
 /**
  * A cookie's name on the service's domain. Over https it takes the `__Host-`
@@ -165,10 +177,7 @@ async function checkBrowser(
   }
   const token = cookies[cookieName(ctx, ACCESS_COOKIE)];
   if (token !== undefined && token !== '') {
-    // The session is ours, not the container's: when the Cookie header holds only our
-    // cookies it goes (the proxy removes whole headers; mixed with the service's own, it stays).
-    const ours = new Set([cookieName(ctx, ACCESS_COOKIE), cookieName(ctx, STATE_COOKIE)]);
-    if (Object.keys(cookies).every((name) => ours.has(name))) removeHeaders.push('cookie');
+    // The session is ours, not the container's: the proxy takes it out (PLATFORM_COOKIES).
     const cache = grantCacheOf(ctx);
     const cacheKey = `session:${hashToken(token)}:${settings.id}`;
     if (cache.grant(cacheKey, settings.orgId, version) !== undefined) {

@@ -1,7 +1,9 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js';
+import { PLATFORM_COOKIES } from './access.js';
+import { applyFraming, requestFraming } from './framing.js';
+import { forwardedRequestHeaders, forwardedResponseHeaders, withoutCookies } from './headers.js';
 
 function incoming(headers: Record<string, string>, rawHeaders: string[] = []): IncomingMessage {
   const message = new IncomingMessage(new Socket());
@@ -59,5 +61,46 @@ describe('forwarding headers', () => {
       'Set-Cookie',
       'b=2',
     ]);
+  });
+
+  it('never lets Connection take out the framing or the Host', () => {
+    const named = incoming({
+      host: 'svc-1.svc.localhost',
+      connection: 'Content-Length, Transfer-Encoding, Host, X-Hop',
+      'content-length': '5',
+      'x-hop': '1',
+    });
+    const headers = forwardedRequestHeaders(named, [], false);
+    expect(headers).toMatchObject({ host: 'svc-1.svc.localhost', 'content-length': '5' });
+    expect(headers).not.toHaveProperty('x-hop');
+  });
+
+  it("takes the platform's cookies out of Cookie and keeps the others in order", () => {
+    const request = incoming({
+      cookie: 'a=1; session=ses_x; sparrow_access=svs_y;b=2 ; __Host-sparrow_access_state=s; c',
+    });
+    expect(forwardedRequestHeaders(request, [], false, PLATFORM_COOKIES).cookie).toBe(
+      'a=1; b=2; c',
+    );
+    expect(withoutCookies('session=ses_x', PLATFORM_COOKIES)).toBeUndefined();
+    expect(withoutCookies('sessions=1; xsession=2', PLATFORM_COOKIES)).toBe(
+      'sessions=1; xsession=2',
+    );
+  });
+});
+
+describe('request framing', () => {
+  it('re-chunks a chunked body, keeps a length, refuses other codings', () => {
+    expect(requestFraming({ 'transfer-encoding': 'Chunked' })).toEqual({ kind: 'chunked' });
+    expect(requestFraming({ 'content-length': '12' })).toEqual({ kind: 'length', length: 12 });
+    expect(requestFraming({})).toEqual({ kind: 'none' });
+    for (const coding of ['gzip, chunked', 'chunked, chunked', 'identity', 'xchunked']) {
+      expect(requestFraming({ 'transfer-encoding': coding })).toEqual({ kind: 'refused' });
+    }
+    const headers = { 'transfer-encoding': 'gzip', 'content-length': '3', accept: '*/*' };
+    applyFraming(headers, { kind: 'chunked' });
+    expect(headers).toEqual({ 'transfer-encoding': 'chunked', accept: '*/*' });
+    applyFraming(headers, { kind: 'length', length: 0 });
+    expect(headers).toEqual({ 'content-length': '0', accept: '*/*' });
   });
 });

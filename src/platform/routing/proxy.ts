@@ -4,28 +4,27 @@ import {
   type IncomingMessage,
   request as httpRequest,
   type ServerResponse,
-  STATUS_CODES,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AgentRequestError } from '../../agent/peer.js';
 import { recordExchange } from '../../http/connections.js';
-import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
 import type { ReplicaRow } from '../deployments/replicas.js';
 import { agentRegistry } from '../nodes/registry.js';
-import { checkServiceAccess } from './access.js';
+import { checkServiceAccess, PLATFORM_COOKIES } from './access.js';
+import {
+  answer,
+  answerRaw,
+  notFound,
+  type Refusal,
+  refusalOf,
+  unavailable,
+  unframed,
+} from './answers.js';
+import { applyFraming, hasBody, requestFraming } from './framing.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js';
 import type { RouteTable } from './targets.js';
 import { openTunnel } from './tunnel.js';
-
-/** An answer of the proxy itself (the service was not reached, or refused by its rules). */
-interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-  location?: string;
-  setCookie?: string[];
-}
+import { UpgradeExchange } from './upgrade.js';
 
 type Prepared =
   | { ok: true; replica: ReplicaRow & { port: number }; remove: string[]; setCookie: string[] }
@@ -35,70 +34,6 @@ type Prepared =
 const IDLE_TUNNEL_MS = 30_000;
 /** A replica's pool unused this long is dropped (its replica was replaced, most likely). */
 const POOL_IDLE_MS = 5 * 60_000;
-
-const unavailable = (message: string): Refusal => ({
-  status: 503,
-  code: 'service_unavailable',
-  message,
-});
-
-/** What a failure to reach the container is answered with. */
-function refusalOf(error: unknown): Refusal {
-  if (error instanceof AppError && error.code === 'node_offline') {
-    return unavailable("The service's node is offline; try again later");
-  }
-  const detail =
-    error instanceof AgentRequestError ? `${error.code}: ${error.message}` : 'connection failed';
-  return {
-    status: 502,
-    code: 'service_unreachable',
-    message: `The service's container could not be reached (${detail})`,
-  };
-}
-
-function errorBody(refusal: Refusal): string {
-  return JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
-}
-
-function answer(response: ServerResponse, refusal: Refusal): void {
-  if (response.headersSent) {
-    response.destroy();
-    return;
-  }
-  const body = errorBody(refusal);
-  const headers: Record<string, string | string[]> = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
-  };
-  if (refusal.location !== undefined) headers.location = refusal.location;
-  if (refusal.setCookie !== undefined) headers['set-cookie'] = refusal.setCookie;
-  response.writeHead(refusal.status, headers);
-  response.end(body);
-}
-
-/** The same answer written straight to an upgrade's socket, which is then closed. */
-function answerRaw(socket: Duplex, refusal: Refusal): void {
-  if (!socket.writable) return void socket.destroy();
-  const body = errorBody(refusal);
-  const lines = [
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Connection: close',
-  ];
-  if (refusal.location !== undefined) lines.push(`Location: ${refusal.location}`);
-  for (const cookie of refusal.setCookie ?? []) lines.push(`Set-Cookie: ${cookie}`);
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
-}
-
-function rawHead(status: number, message: string | undefined, headers: readonly string[]) {
-  const lines = [`HTTP/1.1 ${status} ${message ?? STATUS_CODES[status] ?? ''}`];
-  for (let index = 0; index + 1 < headers.length; index += 2) {
-    lines.push(`${headers[index]}: ${headers[index + 1]}`);
-  }
-  return `${lines.join('\r\n')}\r\n\r\n`;
-}
 
 /** Keep-alive HTTP connections to one replica, each a `port.connect` tunnel. */
 class TunnelAgent extends Agent {
@@ -178,16 +113,7 @@ export class ServiceProxy {
   /** The service, its access decision and a replica, or what to answer instead. */
   private async prepare(request: IncomingMessage, host: string, serviceId: string) {
     const target = await this.table.target(serviceId);
-    if (target === null) {
-      return {
-        ok: false,
-        refusal: {
-          status: 404,
-          code: 'service_not_found',
-          message: `No service answers at ${host}`,
-        },
-      } satisfies Prepared;
-    }
+    if (target === null) return { ok: false, refusal: notFound(host) } satisfies Prepared;
     const decision = await checkServiceAccess(
       this.ctx,
       { ...target.route, host },
@@ -229,6 +155,17 @@ export class ServiceProxy {
     } satisfies Prepared;
   }
 
+  /** Answers 404 for a name under the service domain that is no service's. */
+  refuseUnknown(request: IncomingMessage, response: ServerResponse, host: string): void {
+    request.resume();
+    answer(response, notFound(host));
+  }
+
+  refuseUnknownUpgrade(socket: Duplex, host: string): void {
+    socket.on('error', () => {});
+    answerRaw(socket, notFound(host));
+  }
+
   /** Proxies one HTTP request; the body streams both ways. */
   async handleRequest(
     request: IncomingMessage,
@@ -238,6 +175,11 @@ export class ServiceProxy {
   ): Promise<void> {
     // The idle guard then waits for a slow service as for a slow API handler.
     recordExchange(request, response);
+    const framing = requestFraming(request.headers);
+    if (framing.kind === 'refused') {
+      request.resume();
+      return answer(response, unframed);
+    }
     let prepared: Prepared;
     try {
       prepared = await this.prepare(request, host, serviceId);
@@ -250,7 +192,12 @@ export class ServiceProxy {
       return answer(response, prepared.refusal);
     }
     const { replica, remove, setCookie } = prepared;
-    const headers = forwardedRequestHeaders(request, remove, this.ctx.config.trustProxy);
+    const { trustProxy } = this.ctx.config;
+    const headers = forwardedRequestHeaders(request, remove, trustProxy, PLATFORM_COOKIES);
+    applyFraming(headers, framing);
+    // Only a request without a body can be sent again: its body is read once.
+    const retryable =
+      ['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? '') && !hasBody(framing);
     const send = (retry: boolean) => {
       const upstream = httpRequest({
         agent: this.pool(replica),
@@ -271,8 +218,7 @@ export class ServiceProxy {
       });
       upstream.on('error', (error) => {
         // A kept-alive tunnel the container had just closed: a body-less request goes again.
-        const idempotent = ['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? '');
-        if (retry && upstream.reusedSocket && idempotent && !response.headersSent) {
+        if (retry && upstream.reusedSocket && retryable && !response.headersSent) {
           return send(false);
         }
         request.unpipe(upstream);
@@ -288,7 +234,7 @@ export class ServiceProxy {
     send(true);
   }
 
-  /** Proxies an upgrade (WebSocket): the response head, then bytes both ways. */
+  /** Proxies an upgrade (WebSocket): the request and its body, the response head, then bytes both ways. */
   async handleUpgrade(
     request: IncomingMessage,
     socket: Duplex,
@@ -297,55 +243,35 @@ export class ServiceProxy {
     serviceId: string,
   ): Promise<void> {
     socket.on('error', () => {});
+    const framing = requestFraming(request.headers);
+    const { idleTimeoutMs, requestTimeoutMs } = this.ctx.config.http;
+    const exchange = new UpgradeExchange(
+      socket,
+      head,
+      framing.kind === 'length' ? framing.length : 0,
+      { idleMs: idleTimeoutMs, requestMs: requestTimeoutMs },
+    );
+    // Node leaves an upgrade's body unparsed: only a Content-Length one can be passed on.
+    if (framing.kind === 'refused' || framing.kind === 'chunked') return exchange.refuse(unframed);
     let prepared: Prepared;
     try {
       prepared = await this.prepare(request, host, serviceId);
     } catch (error) {
       this.ctx.log.error({ err: error, serviceId }, 'service proxy: lookup failed');
-      return answerRaw(socket, unavailable('The service cannot be looked up right now'));
+      return exchange.refuse(unavailable('The service cannot be looked up right now'));
     }
-    if (!prepared.ok) return answerRaw(socket, prepared.refusal);
+    if (!prepared.ok) return exchange.refuse(prepared.refusal);
     let tunnel: Duplex;
     try {
       tunnel = await this.tunnel(prepared.replica);
     } catch (error) {
-      return answerRaw(socket, refusalOf(error));
+      return exchange.refuse(refusalOf(error));
     }
-    const headers = forwardedRequestHeaders(request, prepared.remove, this.ctx.config.trustProxy);
+    const { trustProxy } = this.ctx.config;
+    const headers = forwardedRequestHeaders(request, prepared.remove, trustProxy, PLATFORM_COOKIES);
+    applyFraming(headers, framing);
     headers.connection = 'Upgrade';
     headers.upgrade = request.headers.upgrade ?? 'websocket';
-    const upstream = httpRequest({
-      method: request.method,
-      path: request.url,
-      headers,
-      setHost: false,
-      createConnection: () => tunnel,
-    });
-    const { setCookie } = prepared;
-    upstream.on('upgrade', (incoming, upSocket, upHead) => {
-      const raw = [...incoming.rawHeaders];
-      for (const cookie of setCookie) raw.push('Set-Cookie', cookie);
-      socket.write(rawHead(101, incoming.statusMessage, raw));
-      if (upHead.length > 0) socket.write(upHead);
-      if (head.length > 0) upSocket.write(head);
-      upSocket.on('error', () => socket.destroy());
-      socket.on('error', () => upSocket.destroy());
-      upSocket.on('close', () => socket.destroy());
-      socket.on('close', () => upSocket.destroy());
-      upSocket.pipe(socket);
-      socket.pipe(upSocket);
-    });
-    upstream.on('response', (incoming) => {
-      // The service declined the upgrade: its answer, then the connection closes.
-      const raw = forwardedResponseHeaders(incoming, setCookie);
-      raw.push('Connection', 'close');
-      socket.write(rawHead(incoming.statusCode ?? 502, incoming.statusMessage, raw));
-      incoming.pipe(socket);
-    });
-    upstream.on('error', (error) => {
-      tunnel.destroy();
-      answerRaw(socket, refusalOf(error));
-    });
-    upstream.end();
+    exchange.forward(request, tunnel, headers, prepared.setCookie);
   }
 }
