@@ -84,7 +84,7 @@ describeEngine('the agent connection, against a test server speaking the protoco
       workerId,
       state: 'created',
     });
-    expect(await welcomed).toBe('node-under-test');
+    expect(await welcomed).toBe(server.nodeId);
   });
 
   it('answers requests with results that match their schemas, and errors with codes', async () => {

@@ -4,6 +4,7 @@ import { Backoff } from './backoff.js';
 import { Dispatcher, type Logger } from './dispatcher.js';
 import { streamHandlers, unaryHandlers } from './handlers.js';
 import { watchInventory } from './inventory-watch.js';
+import { afterRecovery } from './recovery-gate.js';
 import { encodeMessage } from './protocol/codec.js';
 import { type AgentMessage, CloseCodes, PROTOCOL_VERSION } from './protocol/messages.js';
 import type { Runtime } from './runtime.js';
@@ -71,9 +72,10 @@ export class AgentFatalError extends Error {
 }
 
 /**
- * The agent's link to the server: dials, says hello (node, inventory,
- * surviving terminals and commands), answers requests, and when the link
- * drops, dials again with backoff. Events: `welcome` (the server accepted
+ * The agent's link to the server: dials, says hello (node, inventory, the
+ * terminals and commands it knows), starts recovering its node's containers
+ * once welcomed, answers requests, and when the link drops, dials again
+ * with backoff. Events: `welcome` (the server accepted
  * the hello), `disconnected` (code, reason), `fatal` (the server refused the
  * token; no more attempts).
  */
@@ -133,13 +135,18 @@ export class AgentConnection extends EventEmitter {
       generateMask: (mask: Buffer) => mask.fill(0),
     });
     this.socket = socket;
+    const { runtime } = this.options;
+    const handlers = afterRecovery(runtime, unaryHandlers(runtime), streamHandlers(runtime));
     const dispatcher = new Dispatcher(
-      unaryHandlers(this.options.runtime),
-      streamHandlers(this.options.runtime),
+      handlers.unary,
+      handlers.stream,
       (message) => this.send(socket, message, dispatcher),
       this.log,
       (nodeId) => {
         this.backoff.reset();
+        // Not awaited: the node is online meanwhile, and requests about a
+        // container wait for its recovery (afterRecovery).
+        runtime.welcomed(nodeId);
         this.emit('welcome', nodeId);
       },
       (frame) => this.sendFrame(socket, frame, dispatcher),
@@ -214,11 +221,16 @@ export class AgentConnection extends EventEmitter {
     this.emit('fatal', new AgentFatalError(message));
   }
 
+  /**
+   * Says hello at once: the recovery of what the previous agent left (its
+   * sessions and commands) comes after the welcome, so the terminals and
+   * commands listed are those this agent knows by now (none at its first
+   * hello, all of them after a reconnection).
+   */
   private async hello(socket: WebSocket, dispatcher: Dispatcher): Promise<void> {
     const { runtime } = this.options;
     const node = await runtime.nodeInfo();
     const inventory = node.engine.reachable ? await runtime.inventory().catch(() => []) : [];
-    if (node.engine.reachable) await runtime.recover();
     this.send(
       socket,
       {

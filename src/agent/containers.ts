@@ -9,9 +9,14 @@ import type {
   PortMapping,
 } from './protocol/schemas.js';
 
-/** Every container the agent creates carries these labels. */
+/**
+ * Every container the agent creates carries these labels: `managed`, the
+ * node whose agent created it (`node`, so that agents of several nodes on one
+ * engine each recover only their own), and the worker it holds, if any.
+ */
 export const Labels = {
   managed: 'sparrow.managed',
+  node: 'sparrow.node',
   worker: 'sparrow.worker',
 } as const;
 
@@ -130,12 +135,17 @@ export function toDetails(info: Docker.ContainerInspectInfo): ContainerDetails {
   };
 }
 
-/** Containers the agent manages (label `sparrow.managed`), running or not. */
-export async function listManaged(docker: Docker): Promise<ContainerSummary[]> {
+/**
+ * Containers the agent manages (label `sparrow.managed`), running or not;
+ * with `nodeId`, only the running ones labelled with that node.
+ */
+export async function listManaged(docker: Docker, nodeId?: string): Promise<ContainerSummary[]> {
+  const label = [`${Labels.managed}=true`];
+  if (nodeId !== undefined) label.push(`${Labels.node}=${nodeId}`);
   try {
     const containers = await docker.listContainers({
-      all: true,
-      filters: { label: [`${Labels.managed}=true`] },
+      all: nodeId === undefined,
+      filters: nodeId === undefined ? { label } : { label, status: ['running'] },
     });
     return containers.map(toSummary);
   } catch (error) {
@@ -154,10 +164,14 @@ export async function inspectContainer(docker: Docker, id: string): Promise<Cont
 export interface CreateDefaults {
   /** Run an init (tini, catatonit) as PID 1 to reap orphans and pass signals. */
   init: boolean;
+  /** The node the agent serves (known from the server's welcome), for the `node` label. */
+  nodeId?: string | null;
 }
 
 function createOptions(params: ContainerCreateParams, defaults: CreateDefaults) {
   const labels: Record<string, string> = { ...params.labels, [Labels.managed]: 'true' };
+  const nodeId = defaults.nodeId ?? null;
+  if (nodeId !== null) labels[Labels.node] = nodeId;
   if (params.workerId !== undefined) labels[Labels.worker] = params.workerId;
   const network = params.network ?? 'bridge';
   const exposed: Record<string, Record<string, never>> = {};

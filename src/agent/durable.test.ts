@@ -100,8 +100,7 @@ describeEngine('an agent restart keeps terminal sessions and background commands
 
     await killAgent();
     peer = await startAgent();
-    const hello = await peer.hello;
-    expect(hello.terminals.map((t) => t.name)).toEqual(['work']);
+    // Recovered after the hello: the request waits for the container's recovery.
     const { terminals } = await peer.request('terminal.list', { containerId });
     expect(terminals).toMatchObject([{ name: 'work', attachments: 0 }]);
 
@@ -137,10 +136,8 @@ describeEngine('an agent restart keeps terminal sessions and background commands
 
     await killAgent();
     peer = await startAgent();
-    const hello = await peer.hello;
-    expect(hello.commands.map((c) => c.id).sort()).toEqual(
-      [across.id, ended.id, cancelled.id].sort(),
-    );
+    const { commands } = await peer.request('command.list', { containerId });
+    expect(commands.map((c) => c.id).sort()).toEqual([across.id, ended.id, cancelled.id].sort());
     expect(await peer.request('command.get', { commandId: ended.id })).toMatchObject({
       state: 'exited',
       exitCode: 3,

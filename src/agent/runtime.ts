@@ -4,6 +4,7 @@ import { CommandTracker } from './commands.js';
 import {
   createContainer,
   inspectContainer,
+  Labels,
   listManaged,
   removeContainer,
   startContainer,
@@ -34,6 +35,7 @@ import type {
   Repository,
 } from './protocol/schemas.js';
 import { type KnownWorker, reconcile } from './reconcile.js';
+import { Recovery } from './recovery.js';
 import { containerStats } from './stats.js';
 import { TerminalManager } from './terminals.js';
 
@@ -62,7 +64,9 @@ export class Runtime {
   readonly terminals: TerminalManager;
   private readonly init: boolean;
   private readonly statsIntervalMs: number;
-  private recovered: Promise<void> | null = null;
+  private readonly recovery: Recovery;
+  /** The node this agent serves, from the server's welcome. */
+  private nodeId: string | null = null;
 
   constructor(
     readonly docker: Docker,
@@ -73,6 +77,12 @@ export class Runtime {
     this.commands = new CommandTracker(docker, { outputLimit: options.commandOutputLimit });
     this.terminals = new TerminalManager(docker, options.scrollback, {
       multiplexer: options.tmux ?? true,
+    });
+    this.recovery = new Recovery({
+      list: async (nodeId) => (await listManaged(docker, nodeId)).map((c) => c.id),
+      recover: async (id) => {
+        await Promise.all([this.terminals.recover([id]), this.commands.recover([id])]);
+      },
     });
   }
 
@@ -108,32 +118,42 @@ export class Runtime {
   }
 
   /**
-   * Once per agent start, before its first hello: finds the terminal
-   * sessions and background commands that outlived the previous agent in the
-   * running containers (tmux sessions, command files), so they are listed,
-   * attached and followed again. A failure is retried at the next hello.
+   * The server's welcome named the node this agent serves: containers it
+   * creates from now on carry the node's label, and the node's containers
+   * are recovered (once per agent start; see Recovery).
    */
-  recover(): Promise<void> {
-    this.recovered ??= (async () => {
-      const running = (await this.inventory()).filter((c) => c.state === 'running');
-      const ids = running.map((c) => c.id);
-      await Promise.all([this.terminals.recover(ids), this.commands.recover(ids)]);
-    })().catch(() => {
-      this.recovered = null;
-    });
-    return this.recovered;
+  welcomed(nodeId: string): void {
+    this.nodeId = nodeId;
+    this.recovery.start(nodeId);
+  }
+
+  /** Resolves once the container (or, without one, every container) is recovered. */
+  recovered(containerId?: string): Promise<void> {
+    return containerId === undefined ? this.recovery.settled() : this.recovery.ready(containerId);
   }
 
   inventory(): Promise<ContainerSummary[]> {
     return listManaged(this.docker);
   }
 
+  /**
+   * Also recovers the running containers the server names as this node's
+   * workers that carry no node label: those created before containers were
+   * labelled with their node, which no agent recovers unasked.
+   */
   async reconcile(workers: KnownWorker[]): Promise<ReconcileResult> {
-    return reconcile(await this.inventory(), workers);
+    const result = reconcile(await this.inventory(), workers);
+    this.recovery.adopt(
+      result.present
+        .map(({ container }) => container)
+        .filter((c) => c.state === 'running' && c.labels[Labels.node] === undefined)
+        .map((c) => c.id),
+    );
+    return result;
   }
 
   createContainer(params: ContainerCreateParams): Promise<ContainerDetails> {
-    return createContainer(this.docker, params, { init: this.init });
+    return createContainer(this.docker, params, { init: this.init, nodeId: this.nodeId });
   }
 
   /** Starts the container, then clones the repositories it does not hold yet. */

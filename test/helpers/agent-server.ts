@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -7,9 +8,12 @@ import { AgentPeer } from '../../src/agent/peer.js';
  * A stand-in for the server's agent endpoint: accepts `token` at
  * /api/agent/connect (401 otherwise), and wraps each connection in the real
  * server-side peer. `nextPeer()` resolves with the next agent to connect.
+ * Each server welcomes its agents as a node of its own (`nodeId`), so agents
+ * of different test files on one engine leave each other's containers alone.
  */
 export interface TestAgentServer {
   url: string;
+  nodeId: string;
   peers: AgentPeer[];
   /** The raw sockets, for sending what a well-behaved server would not. */
   sockets: WebSocket[];
@@ -18,7 +22,11 @@ export interface TestAgentServer {
   close(): Promise<void>;
 }
 
-export async function startTestAgentServer(token: string, port = 0): Promise<TestAgentServer> {
+export async function startTestAgentServer(
+  token: string,
+  port = 0,
+  nodeId = `node-under-test-${randomUUID()}`,
+): Promise<TestAgentServer> {
   const http: Server = createServer((_request, response) => {
     response.writeHead(404).end();
   });
@@ -27,6 +35,7 @@ export async function startTestAgentServer(token: string, port = 0): Promise<Tes
   const queued: AgentPeer[] = [];
   const state: TestAgentServer = {
     url: '',
+    nodeId,
     peers: [],
     sockets: [],
     rejected: 0,
@@ -50,7 +59,7 @@ export async function startTestAgentServer(token: string, port = 0): Promise<Tes
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const peer = new AgentPeer(ws, { nodeId: 'node-under-test', requestTimeoutMs: 60_000 });
+      const peer = new AgentPeer(ws, { nodeId, requestTimeoutMs: 60_000 });
       state.peers.push(peer);
       state.sockets.push(ws);
       const resolve = waiting.shift();
