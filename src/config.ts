@@ -60,6 +60,8 @@ export interface Config {
   jobLeaseMs: number;
   /** How often job runners look for work without a notification (always, on PGlite). */
   jobPollMs: number;
+  /** Log sockets (job runs, image builds) one user or key may hold open at once, per server process. */
+  logFollowersPerCaller: number;
   /** How long a service's replaced replicas keep serving what they hold before they are removed. */
   serviceDrainMs: number;
   /** How often each server process looks for due cron jobs of running services. */
@@ -418,6 +420,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60_000),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 300, 600_000),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
+    logFollowersPerCaller: integer(env, 'LOG_FOLLOWERS_PER_CALLER', 32, 1, 100_000),
     serviceDrainMs: integer(env, 'SERVICE_DRAIN_MS', 10_000, 0, 600_000),
     cronTickMs: integer(env, 'CRON_TICK_MS', 1000, 50, 60_000),
     internalUrl: internalUrl(env),

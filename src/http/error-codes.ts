@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   headers_too_large: { status: 431, meaning: 'The request headers are larger than allowed' },
   payload_too_large: { status: 413, meaning: 'The body or file is larger than allowed' },
   unsupported_media_type: { status: 415, meaning: 'The body has a Content-Type not served here' },
+  too_many_followers: {
+    status: 429,
+    meaning: 'The caller already holds as many log sockets open as allowed; close one first',
+  },
   upgrade_required: { status: 426, meaning: 'The route is a WebSocket: connect with an upgrade' },
   route_not_found: { status: 404, meaning: 'No route has this method and path' },
   not_found: { status: 404, meaning: 'The resource does not exist or is not visible to you' },

@@ -63,6 +63,12 @@ export const SetSecretBody = Strict(
 );
 export type SetSecretBody = Static<typeof SetSecretBody>;
 
+/**
+ * Empty or whitespace-only text, accepted beside a stricter format where
+ * the PATCH rule says such text clears the field (null is stored).
+ */
+export const BlankText = Type.String({ maxLength: 256, pattern: '^\\s*$', title: 'BlankText' });
+
 /** A free-text field in a PATCH: empty or whitespace (or null) clears it to null. */
 export function ClearableText(maxLength: number, description: string) {
   return Type.Union([Type.String({ maxLength }), Type.Null()], {

@@ -1,3 +1,4 @@
+import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
 import { AgentRequestError } from '../../agent/peer.js';
 import type { Env } from '../../agent/protocol/schemas.js';
 import { sql } from 'kysely';
@@ -12,13 +13,14 @@ const PROBE_EVERY_MS = 250;
 /** How long a new replica without a health check has to accept connections (or, without a port, keep running). */
 export const DEFAULT_GRACE_SECONDS = 60;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
+/**
+ * Waits `ms`, or less when the signal aborts (then resolves: the caller
+ * checks the signal). Node's own timer removes its abort listener when it
+ * ends, so a long deploy's many probes leave none behind on the signal.
+ */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  setTimeoutPromise(ms, undefined, { signal }).catch((error: unknown) => {
+    if (!signal.aborted) throw error;
   });
 
 export { sleep };

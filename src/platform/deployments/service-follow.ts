@@ -94,9 +94,11 @@ export function followService(
         .executeTakeFirst();
       if (closed) return;
       if (service === undefined) {
+        // Removed while the socket opened: `ready` (nothing attached) still comes first.
+        if (first) sender.ready({ mode: 'logs', replicas: [] });
         sender.frame({ type: 'end', exitCode: null, reason: 'The service was removed' });
         stop();
-        socket.close(1000, 'end');
+        sender.close(1000, 'end');
         return;
       }
       const replicas = await liveReplicas(ctx.db, serviceId);
@@ -105,7 +107,7 @@ export function followService(
         .map((replica, index) => ({ replica, label: replicaLabel(replica, index) }))
         .filter(({ replica }) => !attached.has(replica.id));
       if (first) {
-        sender.frame({ type: 'ready', mode: 'logs', replicas: fresh.map(({ label }) => label) });
+        sender.ready({ mode: 'logs', replicas: fresh.map(({ label }) => label) });
       }
       // A replica found after the start is new to the client: its whole log.
       await Promise.all(

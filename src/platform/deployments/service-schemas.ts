@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
-import { BranchName, EnvVars, SecretChanges, SecretInfo } from '../common/schemas.js';
+import { BlankText, BranchName, EnvVars, SecretChanges, SecretInfo } from '../common/schemas.js';
 import { ResourceName } from './schemas.js';
 import { MAX_SERVICE_SECRETS } from './secrets.js';
 import { SERVICE_STATES } from './tables.js';
@@ -124,7 +124,9 @@ const DomainName = Type.String({
 
 const settable = {
   command: Type.Optional(
-    Type.Union([Command, Type.Null()], { description: "null: the image's own." }),
+    Type.Union([Command, BlankText, Type.Null()], {
+      description: "null (or empty or whitespace-only text): the image's own.",
+    }),
   ),
   port: Type.Optional(Type.Union([Port, Type.Null()])),
   env: Type.Optional(EnvVars("The service's variables; they override the deployment's.")),
@@ -139,7 +141,11 @@ const settable = {
   healthCheck: Type.Optional(Type.Union([HealthCheckInput, Type.Null()])),
   accessControl: Type.Optional(Type.Enum(['public', 'private'])),
   allowlist: Type.Optional(Allowlist),
-  customDomain: Type.Optional(Type.Union([DomainName, Type.Null()])),
+  customDomain: Type.Optional(
+    Type.Union([DomainName, BlankText, Type.Null()], {
+      description: 'null, or empty or whitespace-only text, removes it.',
+    }),
+  ),
   preDeploy: Type.Optional(Type.Union([PreDeployInput, Type.Null()])),
   cronJobs: Type.Optional(CronJobs),
 };

@@ -160,6 +160,34 @@ describe('services of a deployment', () => {
     expect(source.body.source).toEqual({ type: 'image', image: 'nginx:1.27' });
   });
 
+  it('clears command and custom domain with empty or whitespace text (null is stored)', async () => {
+    for (const blank of ['', '   ', '\t\n']) {
+      const service = await addService({
+        name: `blank-${blank.length}`,
+        command: 'sleep 1000',
+        port: 8080,
+        customDomain: `blank${blank.length}.example.com`,
+      });
+      const url = `${servicesUrl}/${service.id}` as const;
+      const cleared = await t.api.patch(
+        url,
+        { command: blank, customDomain: blank },
+        { token: owner.token },
+      );
+      expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+      expect(cleared.body).toMatchObject({ command: null, customDomain: null, port: 8080 });
+      const read = await t.api.get(url, { token: owner.token });
+      expect(read.body).toMatchObject({ command: null, customDomain: null });
+    }
+    const service = await addService({ name: 'trimmed', command: 'true' });
+    const trimmed = await t.api.patch(
+      `${servicesUrl}/${service.id}`,
+      { command: '  echo hi  ' },
+      { token: owner.token },
+    );
+    expect(trimmed.body.command).toBe('echo hi');
+  });
+
   it('refuses bad settings with stable codes and writes nothing', async () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ name: 'a', healthCheck: { path: '/' } }, 400, 'port_required'],

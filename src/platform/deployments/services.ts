@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import { patchText } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';
@@ -167,7 +168,7 @@ async function settled(
     name: input.name?.trim() ?? current.name,
     source:
       input.source === undefined ? current.source : await checkedSource(db, access, input.source),
-    command: input.command === undefined ? current.command : (input.command?.trim() ?? null),
+    command: input.command === undefined ? current.command : (patchText(input.command) ?? null),
     port: input.port === undefined ? current.port : input.port,
     env: input.env ?? current.env,
     replicas: input.replicas ?? current.replicas,
@@ -190,7 +191,7 @@ async function settled(
     customDomain:
       input.customDomain === undefined
         ? current.customDomain
-        : nextDomain(current.customDomain, input.customDomain),
+        : nextDomain(current.customDomain, patchText(input.customDomain) ?? null),
     preDeploy:
       input.preDeploy === undefined
         ? current.preDeploy

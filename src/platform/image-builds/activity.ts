@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { AppContext } from '../../module.js';
 
+/** A build's record changed: the payload is its id (followers on other processes wake on it). */
+export const IMAGE_BUILD_CHANNEL = 'sparrow_image_build';
+
 /**
  * A signal when a build's record changed in this process: `changes` emits the
  * build id as the event name, after the new state is written, so a listener

@@ -1,81 +1,86 @@
 import type WebSocket from 'ws';
-import { coalesced } from '../../lib/coalesced.js';
+import { type FeedRead, type FeedSource, LogFeeds } from '../common/log-feeds.js';
 import type { AppContext } from '../../module.js';
-import { buildActivity } from './activity.js';
-import type { ImageBuildRow } from './repository.js';
+import { buildActivity, IMAGE_BUILD_CHANNEL } from './activity.js';
 import * as repository from './repository.js';
 
-/** A build run by another server process is followed by reading its record this often. */
+/** Polled as well: a notification can be lost, and some ends are written without one. */
 const POLL_MS = 2000;
 
 const FINISHED = new Set(['succeeded', 'failed']);
 
 /**
+ * One build as the shared reader of its followers sees it. Each read is
+ * compared with what was sent, so a change read twice is sent once: a step
+ * again when it changed (the latest frame of a step wins), the log by what
+ * was appended. A follower that joins later gets each step's latest frame
+ * and the whole log read so far.
+ */
+function buildSource(ctx: AppContext, buildId: string): FeedSource {
+  const steps: string[] = [];
+  let log: string | null = null;
+  return {
+    replay: () => (log === null ? [] : [...steps, JSON.stringify({ type: 'log', data: log })]),
+    read: async () => {
+      const row = await repository.findBuild(ctx.db, buildId);
+      return (): FeedRead => {
+        if (row === undefined) {
+          return {
+            frames: [
+              JSON.stringify({ type: 'end', status: 'failed', error: 'The build was deleted' }),
+            ],
+            end: { code: 1000, reason: 'build deleted' },
+          };
+        }
+        const frames: string[] = [];
+        row.steps.forEach((step, index) => {
+          const frame = JSON.stringify({ type: 'step', index, ...step });
+          if (steps[index] === frame) return;
+          steps[index] = frame;
+          frames.push(frame);
+        });
+        if (log === null || row.log.length > log.length) {
+          frames.push(JSON.stringify({ type: 'log', data: row.log.slice(log?.length ?? 0) }));
+          log = row.log;
+        }
+        if (!FINISHED.has(row.status)) return { frames };
+        frames.push(JSON.stringify({ type: 'end', status: row.status, error: row.error }));
+        return { frames, end: { code: 1000, reason: `build ${row.status}` } };
+      };
+    },
+  };
+}
+
+const all = new WeakMap<AppContext, LogFeeds>();
+
+/** The app's image-build log readers, one per build followed (tests read `readers`). */
+export function buildFeeds(ctx: AppContext): LogFeeds {
+  let feeds = all.get(ctx);
+  if (feeds === undefined) {
+    const changes = buildActivity(ctx).changes;
+    feeds = new LogFeeds({
+      listener: ctx.listener,
+      log: ctx.log,
+      what: 'image build',
+      pollMs: POLL_MS,
+      channel: IMAGE_BUILD_CHANNEL,
+      // A change made in this process wakes its followers at once.
+      watch: (buildId, wake) => {
+        changes.on(buildId, wake);
+        return () => changes.off(buildId, wake);
+      },
+    });
+    all.set(ctx, feeds);
+  }
+  return feeds;
+}
+
+/**
  * Sends a build's steps and log over a socket, then what changes, then its
- * end. Each change is read back from the database and compared with what was
- * sent, so a change that arrives twice, or while a read is under way, is sent
- * once: a step again when it changed (the latest frame of a step wins), the
- * log by what was appended.
+ * end. The followers of one build in this process share one reader
+ * (../common/log-feeds.ts), woken by changes made here, by the build's
+ * `NOTIFY` from the process running it, and by polling.
  */
 export function followBuild(ctx: AppContext, socket: WebSocket, buildId: string): void {
-  const changes = buildActivity(ctx).changes;
-  const sentSteps: string[] = [];
-  let sentLog: number | null = null;
-  let done = false;
-
-  const send = (frame: object) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-  };
-
-  const stop = () => {
-    done = true;
-    changes.off(buildId, refresh);
-    clearInterval(timer);
-  };
-
-  const finish = (code: number, reason: string) => {
-    stop();
-    if (socket.readyState === socket.OPEN) socket.close(code, reason);
-  };
-
-  const sendChanges = (row: ImageBuildRow) => {
-    row.steps.forEach((step, index) => {
-      const json = JSON.stringify(step);
-      if (sentSteps[index] === json) return;
-      sentSteps[index] = json;
-      send({ type: 'step', index, ...step });
-    });
-    if (sentLog === null || row.log.length > sentLog) {
-      send({ type: 'log', data: row.log.slice(sentLog ?? 0) });
-      sentLog = row.log.length;
-    }
-    if (FINISHED.has(row.status)) {
-      send({ type: 'end', status: row.status, error: row.error });
-      finish(1000, `build ${row.status}`);
-    }
-  };
-
-  const refresh = coalesced(async () => {
-    if (done) return;
-    try {
-      const row = await repository.findBuild(ctx.db, buildId);
-      if (done) return;
-      if (row === undefined) {
-        send({ type: 'end', status: 'failed', error: 'The build was deleted' });
-        finish(1000, 'build deleted');
-        return;
-      }
-      sendChanges(row);
-    } catch (error) {
-      ctx.log.warn({ err: error, buildId }, 'could not read an image build for its followers');
-      finish(1011, 'could not read the build');
-    }
-  });
-
-  const timer = setInterval(() => void refresh(), POLL_MS);
-  timer.unref();
-  // Listening first: a change made while the first read runs is read again after it.
-  changes.on(buildId, refresh);
-  socket.on('close', stop);
-  void refresh();
+  buildFeeds(ctx).follow(buildId, socket, () => buildSource(ctx, buildId));
 }

@@ -4,6 +4,7 @@ import { requirePrincipal } from '../../http/auth.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
+import { FOLLOWERS, followerQuota, tooManyFollowers } from '../common/follower-quota.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { followBuild } from './follow.js';
 import { BuildParams, ImageBuild } from './schemas.js';
@@ -79,17 +80,19 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
       'step, `{"type":"log","data":"..."}` with the log so far, then the same as the build goes ' +
       '(a step again when it changes; `log` frames carry what was appended), and finally ' +
       '`{"type":"end","status":"succeeded"|"failed","error":...}` before closing with code 1000. ' +
-      'A finished build is replayed and ended at once.',
+      `A finished build is replayed and ended at once. ${FOLLOWERS}`,
     params: BuildParams,
     response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
     status: 101,
-    errors: ['upgrade_required', 'origin_not_allowed'],
+    errors: ['upgrade_required', 'origin_not_allowed', 'too_many_followers'],
     handler: upgradeRequired,
     options: {
       preHandler: async (request) => {
         const { buildId } = request.params as { buildId: string };
-        const build = await service.buildToFollow(ctx, requirePrincipal(request), buildId);
+        const principal = requirePrincipal(request);
+        const build = await service.buildToFollow(ctx, principal, buildId);
         followed.set(request, build.id);
+        tooManyFollowers(followerQuota(ctx), principal);
       },
       wsHandler: (socket, request) => {
         const buildId = followed.get(request);
@@ -97,6 +100,7 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
           socket.close(1011, 'build not checked');
           return;
         }
+        if (!followerQuota(ctx).hold(socket, requirePrincipal(request))) return;
         followBuild(ctx, socket, buildId);
       },
     },

@@ -3,7 +3,8 @@ import type { ConnectedAgent } from '../nodes/registry.js';
 import type { ProjectRow } from '../projects/repository.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { checkoutPlan } from '../workers/service.js';
-import { buildActivity } from './activity.js';
+import { notify } from '../../db/listen.js';
+import { buildActivity, IMAGE_BUILD_CHANNEL } from './activity.js';
 import type { BuildProgress, ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';
 import type { BuildStep } from './tables.js';
@@ -116,6 +117,7 @@ class BuildRun {
       ...progress,
     });
     buildActivity(this.ctx).changes.emit(this.build.id);
+    await notify(this.ctx.db, IMAGE_BUILD_CHANNEL, this.build.id);
   }
 
   private async step(name: string, work: () => Promise<StepOutcome>): Promise<void> {

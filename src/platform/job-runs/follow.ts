@@ -1,6 +1,5 @@
 import type WebSocket from 'ws';
-import { subscribe } from '../../db/listen.js';
-import { coalesced } from '../../lib/coalesced.js';
+import { type FeedRead, type FeedSource, LogFeeds } from '../common/log-feeds.js';
 import type { AppContext } from '../../module.js';
 import { JOB_RUN_OUTPUT_CHANNEL, readRunOutput } from './output.js';
 import type { JobRunRow } from './repository.js';
@@ -20,88 +19,88 @@ export function isFinished(status: JobRunStatus): boolean {
 }
 
 /**
- * Sends a run's stored output over a socket from the start, then what is
- * appended while it runs, then `end` with its status and exit code, and
- * closes. It reads the database only, so any server process serves it: woken
- * by the run's `NOTIFY` (sent with each chunk stored), and by polling. The
- * run is read before its output, so once a finished status is seen every
- * chunk written before it is read too.
+ * One run's output as the shared reader of its followers sees it: the
+ * `output` frames read so far (at most the run's 1 MiB cap, kept while the
+ * run has followers here, for those who join later), then its end. The run
+ * is read before its output, so once a finished status is seen every chunk
+ * written before it is read too.
  */
-export function followRun(ctx: AppContext, socket: WebSocket, first: JobRunRow): void {
-  const runId = first.id;
+function runSource(ctx: AppContext, runId: string): FeedSource {
+  const sent: string[] = [];
   let lastSeq = -1;
-  let done = false;
-
-  const send = (text: string) => {
-    if (socket.readyState === socket.OPEN) socket.send(text);
-  };
-  const stop = () => {
-    done = true;
-    clearInterval(timer);
-    unlisten();
-  };
-  const finish = (code: number, reason: string) => {
-    stop();
-    if (socket.readyState === socket.OPEN) socket.close(code, reason);
-  };
-
-  const sendChanges = async (row: JobRunRow) => {
-    const chunks = await readRunOutput(ctx.db, runId, lastSeq);
-    if (done) return;
-    for (const chunk of chunks) {
-      send(`{"type":"output","data":"${chunk.data.toString('base64')}"}`);
-      lastSeq = chunk.seq;
-    }
-    if (!isFinished(row.status)) return;
-    send(
-      JSON.stringify({
-        type: 'end',
-        status: row.status,
-        exitCode: row.exit_code,
-        reason: row.reason,
-        outputBytes: row.output_bytes,
-        outputTruncated: row.output_truncated,
-      }),
-    );
-    finish(1000, `run ${row.status}`);
-  };
-
-  const refresh = coalesced(async () => {
-    if (done) return;
-    try {
+  return {
+    replay: () => sent,
+    read: async () => {
       const row = await repository.findRun(ctx.db, runId);
-      if (done) return;
       if (row === undefined) {
-        send(
+        return (): FeedRead => ({
+          frames: [
+            JSON.stringify({
+              type: 'end',
+              status: null,
+              exitCode: null,
+              reason: 'The run was deleted',
+            }),
+          ],
+          end: { code: 1000, reason: 'run deleted' },
+        });
+      }
+      const chunks = await readRunOutput(ctx.db, runId, lastSeq);
+      return () => {
+        const frames: string[] = [];
+        for (const chunk of chunks) {
+          // A read that overlapped another never repeats a chunk.
+          if (chunk.seq <= lastSeq) continue;
+          frames.push(`{"type":"output","data":"${chunk.data.toString('base64')}"}`);
+          lastSeq = chunk.seq;
+        }
+        sent.push(...frames);
+        if (!isFinished(row.status)) return { frames };
+        frames.push(
           JSON.stringify({
             type: 'end',
-            status: null,
-            exitCode: null,
-            reason: 'The run was deleted',
+            status: row.status,
+            exitCode: row.exit_code,
+            reason: row.reason,
+            outputBytes: row.output_bytes,
+            outputTruncated: row.output_truncated,
           }),
         );
-        finish(1000, 'run deleted');
-        return;
-      }
-      await sendChanges(row);
-    } catch (error) {
-      ctx.log.warn({ err: error, runId }, 'could not read a job run for its followers');
-      finish(1011, 'could not read the run');
-    }
-  });
-
-  // Listening first: output stored while the first read runs is read again after it.
-  const unlisten = subscribe(
-    ctx.listener,
-    JOB_RUN_OUTPUT_CHANNEL,
-    (payload) => {
-      if (payload === null || payload === runId) void refresh();
+        return { frames, end: { code: 1000, reason: `run ${row.status}` } };
+      };
     },
-    (error) => ctx.log.warn({ err: error }, 'job run followers fall back to polling'),
+  };
+}
+
+const all = new WeakMap<AppContext, LogFeeds>();
+
+/** The app's job-run log readers, one per run followed (tests read `readers`). */
+export function runFeeds(ctx: AppContext): LogFeeds {
+  let feeds = all.get(ctx);
+  if (feeds === undefined) {
+    feeds = new LogFeeds({
+      listener: ctx.listener,
+      log: ctx.log,
+      what: 'job run',
+      pollMs: POLL_MS,
+      channel: JOB_RUN_OUTPUT_CHANNEL,
+    });
+    all.set(ctx, feeds);
+  }
+  return feeds;
+}
+
+/**
+ * Sends a run's stored output over a socket from the start, then what is
+ * appended while it runs, then `end` with its status and exit code, and
+ * closes. It reads the database only, so any server process serves it: the
+ * followers of one run in this process share one reader (./../common/log-feeds.ts),
+ * woken by the run's `NOTIFY` (sent with each chunk stored) and by polling.
+ */
+export function followRun(ctx: AppContext, socket: WebSocket, first: JobRunRow): void {
+  if (socket.readyState !== socket.OPEN) return;
+  socket.send(
+    JSON.stringify({ type: 'ready', mode: 'logs', runId: first.id, status: first.status }),
   );
-  const timer = setInterval(() => void refresh(), POLL_MS);
-  timer.unref();
-  socket.on('close', stop);
-  send(JSON.stringify({ type: 'ready', mode: 'logs', runId, status: first.status }));
-  void refresh();
+  runFeeds(ctx).follow(first.id, socket, () => runSource(ctx, first.id));
 }

@@ -4,6 +4,7 @@ import { requirePrincipal } from '../../http/auth.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
+import { FOLLOWERS, followerQuota, tooManyFollowers } from '../common/follower-quota.js';
 import { DeploymentParams } from '../deployments/schemas.js';
 import { ServiceParams } from '../deployments/service-schemas.js';
 import { followRun } from './follow.js';
@@ -134,7 +135,8 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     description:
       "A WebSocket upgrade, authenticated like any call (an unknown run, or another organization's, " +
       'is 404 before the upgrade; a handshake authenticated by the `session` cookie is 403 ' +
-      '`origin_not_allowed` unless its `Origin` is the origin of `PUBLIC_URL` or absent). The server ' +
+      '`origin_not_allowed` unless its `Origin` is the origin of `PUBLIC_URL` or absent). ' +
+      `${FOLLOWERS} The server ` +
       'sends JSON text frames: `{"type":"ready","mode":"logs","runId":...,"status":...}`, then the ' +
       'output kept so far from its start in `{"type":"output","data":base64}` frames (the bytes as ' +
       'written), then, while the run goes on, what it writes. When the run has finished: ' +
@@ -145,12 +147,14 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     params: RunSocketParams,
     response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
     status: 101,
-    errors: ['upgrade_required', 'origin_not_allowed'],
+    errors: ['upgrade_required', 'origin_not_allowed', 'too_many_followers'],
     handler: upgradeRequired,
     options: {
       preHandler: async (request) => {
         const { runId } = request.params as { runId: string };
-        followed.set(request, await service.runToFollow(ctx.db, requirePrincipal(request), runId));
+        const principal = requirePrincipal(request);
+        followed.set(request, await service.runToFollow(ctx.db, principal, runId));
+        tooManyFollowers(followerQuota(ctx), principal);
       },
       wsHandler: (socket, request) => {
         const run = followed.get(request);
@@ -158,6 +162,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
           socket.close(1011, 'run not checked');
           return;
         }
+        if (!followerQuota(ctx).hold(socket, requirePrincipal(request))) return;
         followRun(ctx, socket, run);
       },
     },

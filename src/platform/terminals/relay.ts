@@ -44,10 +44,17 @@ export interface RelayHandlers {
  * Frames to one client socket, with flow control: when more than
  * HIGH_WATER waits in the socket, `pause` is called, and `resume` once it
  * has drained below LOW_WATER (the agent stops reading its source meanwhile).
+ *
+ * `ready` comes first: until `ready()` is called, every frame (and a
+ * `close()`) is held in order, then sent right after it. An agent sends a
+ * stream's first bytes (a shell's prompt) with, or even before, the reply
+ * that opens it; without this they would overtake `ready`, and a client
+ * that waits for `ready` would lose them. `fail()` goes out at once.
  */
 export class FrameSender {
   private waiting = 0;
   private paused = false;
+  private held: Array<string | { code: number; reason: string }> | null = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -58,7 +65,29 @@ export class FrameSender {
     return this.socket.readyState === this.socket.OPEN;
   }
 
+  /** Sends `{"type":"ready",...}`, then what was held until now. */
+  ready(fields: Record<string, unknown>): void {
+    const held = this.held ?? [];
+    this.held = null;
+    this.send(JSON.stringify({ type: 'ready', ...fields }));
+    for (const item of held) {
+      if (typeof item === 'string') this.send(item);
+      else this.close(item.code, item.reason);
+    }
+  }
+
+  /** Closes the socket, after `ready` and the frames before this call. */
+  close(code: number, reason: string): void {
+    if (this.held !== null) this.held.push({ code, reason });
+    else if (this.open) this.socket.close(code, reason);
+  }
+
   text(text: string): void {
+    if (this.held !== null) this.held.push(text);
+    else this.send(text);
+  }
+
+  private send(text: string): void {
     if (!this.open) return;
     this.waiting += text.length;
     this.socket.send(text, () => {
@@ -91,11 +120,15 @@ export class FrameSender {
     const failure = fromAgentError(error);
     const code =
       failure instanceof Error && 'code' in failure ? String(failure.code) : 'agent_error';
-    this.frame({
-      type: 'error',
-      code,
-      message: failure instanceof Error ? failure.message : String(failure),
-    });
+    // No `ready` will come: what was held is dropped, the error goes out now.
+    this.held = null;
+    this.send(
+      JSON.stringify({
+        type: 'error',
+        code,
+        message: failure instanceof Error ? failure.message : String(failure),
+      }),
+    );
     if (this.open) this.socket.close(1011, code);
   }
 }
@@ -153,13 +186,13 @@ export function relay(
         exitCode: end.exitCode ?? null,
         ...(end.error ? { error: end.error } : {}),
       });
-      socket.close(1000, endType);
+      sender.close(1000, endType);
     },
   }).then(
     (opened) => {
       stream = opened.stream;
       if (!sender.open) return stream.close();
-      sender.frame({ type: 'ready', ...opened.ready });
+      sender.ready(opened.ready);
       for (const frame of early.splice(0)) apply(frame);
     },
     (error: unknown) => sender.fail(error),
