@@ -134,4 +134,45 @@ describe('the log orders each resource’s changes as they were applied', () => 
     const storedStatus = statuses.body.find((status) => status.id === statusId);
     expectUnbroken(statusNames.get(statusId) ?? [], 's', storedStatus?.name);
   });
+
+  it('cards changed by bulk updates and single PATCHes at once', async () => {
+    const workspace = await createWorkspace(t);
+    const token = workspace.owner.token;
+    const list = await createCollection(t, workspace);
+    const cards = await Promise.all(
+      Array.from({ length: 4 }, () => createItem(t, workspace, list.id)),
+    );
+    const statuses = withStatus(
+      await t.http.get(`/workspaces/${workspace.id}/statuses` as const, { token }),
+      200,
+    ).body.map((status) => status.id);
+    const first: unknown = cards[0]?.statusId;
+    const bulk = `/workspaces/${workspace.id}/collections/${list.id}/bulk-update` as const;
+    for (let round = 0; round < ROUNDS; round++) {
+      // Half the writers move every card of the list at once (several row locks in one
+      // statement), the other half one card each.
+      const responses = await Promise.all(
+        Array.from({ length: WRITERS }, (_, writer) => {
+          const statusId = statuses[(round + writer) % statuses.length];
+          const card = cards[writer % cards.length];
+          return writer % 2 === 0
+            ? t.http.post(bulk, { definition: {}, patch: { statusId } }, { token })
+            : t.http.patch(
+                `/workspaces/${workspace.id}/items/${card?.id}` as const,
+                { statusId },
+                { token },
+              );
+        }),
+      );
+      for (const response of responses) expect(response.status, response.text).toBe(200);
+    }
+    const chainsByCard = await chains(workspace, 'item.updated', 'statusId');
+    for (const card of cards) {
+      const stored = withStatus(
+        await t.http.get(`/workspaces/${workspace.id}/items/${card.id}` as const, { token }),
+        200,
+      );
+      expectUnbroken(chainsByCard.get(card.id) ?? [], first, stored.body.statusId);
+    }
+  });
 });
