@@ -65,4 +65,11 @@ export const eventsMigrations: Migrations = {
       await sql`drop index events_workspace_idx`.execute(db);
     },
   },
+  '2026_11_28_862_events_by_resource': {
+    async up(db: Kysely<unknown>) {
+      // A new event of a resource sorts after the resource's last one: the
+      // writer reads that event's xid, through this index.
+      await sql`create index events_resource_idx on events (resource_id, xid)`.execute(db);
+    },
+  },
 };

@@ -71,6 +71,20 @@ export interface PlannedEvents {
   finish(db: Database, looked: Record<string, unknown> | undefined): Promise<void>;
 }
 
+/**
+ * The log's transaction id of an event: the writing transaction's, or, when
+ * the resource's last event sorts after that, that event's. A transaction
+ * may take its id before it holds the resource's lock (PostgreSQL assigns
+ * one while a row lock waits behind an updated row), so a later change of
+ * the resource could otherwise sort before an earlier one. The statement
+ * runs once the change holds the resource, so it sees the earlier change's
+ * events; a position from the sequence, taken after them, orders the two.
+ * Never below the writing transaction's id, so the horizon still holds the
+ * event back while its transaction runs (`reader.ts`).
+ */
+const resourceXid = sql`greatest(pg_current_xact_id(),
+  (select max(prior.xid) from events as prior where prior.resource_id = input.resource_id))`;
+
 export function planEvents(scope: EventScope, inputs: readonly EventInput[]): PlannedEvents {
   const ids = inputs.map(() => newId());
   const batchId = scope.batchId ?? (inputs.length > 1 ? newId() : null);
@@ -91,11 +105,11 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
     insert(merge) {
       const source = merge === undefined ? undefined : sql.ref(merge.source);
       return sql`
-        insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause)
+        insert into events (id, workspace_id, occurred_at, type, resource_kind, resource_id, actor, changes, batch_id, cause, xid)
         select input.id, ${scope.workspaceId}, ${occurredAt}, input.type, input.resource_kind, input.resource_id,
                ${JSON.stringify(scope.actor)}::jsonb,
                ${merge === undefined ? sql`input.changes::jsonb` : sql`input.changes::jsonb || ${merge.changes}`},
-               ${batchId}, ${cause}
+               ${batchId}, ${cause}, ${resourceXid}
         from unnest(
           ${ids}::uuid[],
           ${records.map((record) => record.type)}::text[],
@@ -119,8 +133,8 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
 /**
  * Writes events with the handle of the change they describe, so an event
  * exists if and only if its change commits. No lock: each event takes the
- * writing transaction's id and a position from a sequence, and the log is
- * read in that order, only up to the oldest transaction still running
+ * writing transaction's id (or its resource's last, `resourceXid`) and a
+ * position from a sequence, and the log is read in that order, only up to the oldest transaction still running
  * (`reader.ts`), so a reader paging with `since` never skips an event that
  * commits late, and writers of one workspace do not wait for each other.
  */

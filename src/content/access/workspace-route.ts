@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
+import { isPgError, PG_FOREIGN_KEY_VIOLATION } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { requirePrincipal } from '../../http/auth.js';
 import type { ErrorCode } from '../../http/error-codes.js';
+import { notFound } from '../../http/errors.js';
 import {
   type Answer,
   plainRoutes,
@@ -108,6 +110,21 @@ export interface WorkspaceRoute<U extends string, P, Q, B, R extends TSchema>
 }
 
 /**
+ * A write that fails on a foreign key because its workspace was deleted
+ * while it ran (after its authorization) is answered as for an unknown
+ * workspace, 404, not a 500; any other error stays as it is.
+ */
+async function workspaceGone(db: Database, workspaceId: string, error: unknown): Promise<unknown> {
+  if (!isPgError(error) || error.code !== PG_FOREIGN_KEY_VIOLATION) return error;
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  return row === undefined ? notFound('Workspace') : error;
+}
+
+/**
  * The route declarations of one group of workspace routes: each is
  * authorized for its workspace and role, runs in a transaction when it
  * writes, and answers with its status. `plain` declares the group's routes
@@ -151,7 +168,9 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
           return spec.handler(db, granted, request, reply);
         };
         if (!write) return work(ctx.db);
-        const result = await inTransaction(ctx.db, work);
+        const result = await inTransaction(ctx.db, work).catch(async (error: unknown) => {
+          throw await workspaceGone(ctx.db, workspaceId, error);
+        });
         await spec.afterCommit?.(request).catch((error: unknown) => {
           request.log.warn({ err: error }, 'committed, but the work after the commit failed');
         });

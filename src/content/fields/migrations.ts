@@ -51,4 +51,33 @@ export const fieldsMigrations: Migrations = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  /**
+   * A workspace's registry version goes with it (spec: deleting a workspace
+   * removes everything it owns). The bump trigger fires for the fields,
+   * statuses and lists the deletion cascades to, after the workspace row is
+   * gone: it now writes a version only for a workspace that still exists,
+   * and the foreign key removes the row itself. Rows left by deletions
+   * before this migration are removed.
+   */
+  '2026_11_28_861_registry_versions_cascade': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create or replace function registry_version_bump() returns trigger language plpgsql as $$
+         declare
+           workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
+         begin
+           insert into registry_versions (workspace_id, version)
+           select workspace, 1 where exists (select 1 from workspaces where id = workspace)
+           on conflict (workspace_id) do update set version = registry_versions.version + 1;
+           perform pg_notify('sparrow_registry', workspace::text);
+           return null;
+         end $$`,
+        `delete from registry_versions as versions
+         where not exists (select 1 from workspaces where workspaces.id = versions.workspace_id)`,
+        `alter table registry_versions add constraint registry_versions_workspace_fkey
+         foreign key (workspace_id) references workspaces (id) on delete cascade`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };

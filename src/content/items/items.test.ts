@@ -357,7 +357,7 @@ describe('updating items', () => {
       ],
     };
     const fromBlocks = await t.http.patch(url, { blocks }, { token });
-    expect(fromBlocks.body.body).toBe('- [x] _done_');
+    expect(fromBlocks.body.body).toBe('- [x] *done*');
     expect(fromBlocks.body.blocks).toEqual(blocks);
     const fromBody = await t.http.patch(url, { body: '## Title\n\n> quote' }, { token });
     expect(fromBody.body.blocks).toMatchObject({

@@ -1,8 +1,23 @@
+import type {
+  Blockquote,
+  Definition,
+  List,
+  Nodes,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+} from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toString as plainText } from 'mdast-util-to-string';
+import { gfm } from 'micromark-extension-gfm';
 import { UUID_PATTERN } from '../../http/schemas.js';
 import {
   type Block,
   type BlockDocument,
   type Inline,
+  MARKS,
   MAX_INDENT,
   type Mark,
   type TextNode,
@@ -10,253 +25,320 @@ import {
 import { isLinkHref } from './blocks.js';
 
 /**
- * Reads Markdown into a block document: headings (#, ##, ###), bulleted,
- * numbered and to-do lists (two spaces per indent level), quotes, callouts
- * (`> [!callout 💡] text`), fenced code, dividers, images of workspace files
- * (`![caption](file:<id>)`) and paragraphs; inline bold (`**`), italic (`_` or
- * `*`), strikethrough (`~~`), underline (`<u>`), code (`` ` ``) and links.
+ * Reads Markdown (CommonMark with GitHub's extensions, parsed by mdast) into
+ * a block document. Each mdast node maps to the nearest block: headings of
+ * depth 3 to 6 are `heading3`; list items are bulleted, numbered or to-do
+ * blocks whose `indent` is their nesting; a quote whose text starts with
+ * `[!callout icon]` is a callout; a paragraph's workspace image
+ * (`![caption](file:<id>)`) is an image block. What has no block (tables,
+ * HTML, footnotes) becomes plain text in a paragraph; nothing is refused.
+ * Inline: strong, emphasis, GFM strikethrough, `<u>` HTML and code spans are
+ * the five marks; links keep an http, https or mailto target, others keep
+ * only their text.
  */
 
-const PUNCTUATION = /[!-/:-@[-`{-~]/;
-const FILE_IMAGE = new RegExp(`^!\\[(.*)\\]\\(file:(${UUID_PATTERN.slice(1, -1)})\\)$`);
+const FILE_URL = new RegExp(`^file:(${UUID_PATTERN.slice(1, -1)})$`);
+const CALLOUT = /^\[!callout(?: ([^\]\n]{1,16}))?\] ?/;
+const LANGUAGE_MAX = 40;
 
-function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
+function parse(markdown: string): Root {
+  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
-/** Index of the closing delimiter from `from`, skipping escapes; -1 when absent. */
-function findClosing(source: string, delimiter: string, from: number): number {
-  for (let index = from; index < source.length; index++) {
-    if (source[index] === '\\') {
-      index++;
-      continue;
-    }
-    if (!source.startsWith(delimiter, index)) continue;
-    if (delimiter === '_' && isWordChar(source[index + 1])) continue;
-    if (delimiter === '*' && source[index + 1] === '*') {
-      index++;
-      continue;
-    }
-    if (index > from) return index;
-  }
-  return -1;
+function sortedMarks(marks: ReadonlySet<Mark>): Mark[] {
+  return MARKS.filter((mark) => marks.has(mark));
 }
 
-/** Reverses the encoding `encodeHref` applies to parentheses and spaces. */
-function decodeHref(href: string): string {
-  return href.replace(/%28/gi, '(').replace(/%29/gi, ')').replace(/%20/g, ' ');
+function textNode(text: string, marks: ReadonlySet<Mark>): TextNode {
+  const sorted = sortedMarks(marks);
+  return sorted.length === 0 ? { type: 'text', text } : { type: 'text', text, marks: sorted };
 }
 
-function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
-  return marks.includes(mark) ? [...marks] : [...marks, mark];
-}
-
-const PAIRS: Array<[string, string, Mark]> = [
-  ['**', '**', 'bold'],
-  ['__', '__', 'bold'],
-  ['~~', '~~', 'strikethrough'],
-  ['<u>', '</u>', 'underline'],
-  ['_', '_', 'italic'],
-  ['*', '*', 'italic'],
-];
-
-export function parseInlines(source: string, marks: readonly Mark[] = []): Inline[] {
+/** Neighbouring text nodes with the same marks become one. */
+function merged(inlines: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
-  let buffer = '';
-  const flush = () => {
-    if (buffer !== '')
-      out.push(
-        marks.length > 0
-          ? { type: 'text', text: buffer, marks: [...marks] }
-          : { type: 'text', text: buffer },
-      );
-    buffer = '';
-  };
-  let index = 0;
-  scan: while (index < source.length) {
-    const char = source.charAt(index);
-    if (char === '\\' && PUNCTUATION.test(source.charAt(index + 1))) {
-      buffer += source.charAt(index + 1);
-      index += 2;
-      continue;
-    }
-    if (char === '`') {
-      const run = /^`+/.exec(source.slice(index))?.[0] ?? '`';
-      const close = source.indexOf(run, index + run.length);
-      if (close > 0) {
-        flush();
-        let code = source.slice(index + run.length, close);
-        if (code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
-          code = code.slice(1, -1);
-        out.push({ type: 'text', text: code, marks: withMark(marks, 'code') });
-        index = close + run.length;
-        continue;
-      }
-      buffer += run;
-      index += run.length;
-      continue;
-    }
-    for (const [open, closeWith, mark] of PAIRS) {
-      if (!source.startsWith(open, index)) continue;
-      if (open === '_' && isWordChar(source[index - 1])) break;
-      const close = findClosing(source, closeWith, index + open.length);
-      if (close < 0) break;
-      flush();
-      out.push(...parseInlines(source.slice(index + open.length, close), withMark(marks, mark)));
-      index = close + closeWith.length;
-      continue scan;
-    }
-    if (char === '[') {
-      const link = /^\[((?:\\.|[^\]\\])*)\]\(([^()\s]+)\)/.exec(source.slice(index));
-      const href = link?.[2] === undefined ? undefined : decodeHref(link[2]);
-      if (link !== null && href !== undefined && isLinkHref(href)) {
-        flush();
-        const content = parseInlines(link[1] ?? '', marks).flatMap((node): TextNode[] =>
-          node.type === 'text' ? [node] : node.content,
-        );
-        out.push({ type: 'link', href, content });
-        index += link[0].length;
-        continue;
-      }
-    }
-    buffer += char;
-    index++;
+  for (const inline of inlines) {
+    const last = out.at(-1);
+    if (
+      inline.type === 'text' &&
+      last?.type === 'text' &&
+      (last.marks ?? []).join() === (inline.marks ?? []).join()
+    ) {
+      out[out.length - 1] = { ...last, text: last.text + inline.text };
+    } else if (inline.type === 'link' || inline.text !== '') out.push(inline);
   }
-  flush();
   return out;
 }
 
-function indentLevel(spaces: string): number {
-  return Math.min(MAX_INDENT, Math.floor(spaces.replace(/\t/g, '  ').length / 2));
+function isBlank(inlines: readonly Inline[]): boolean {
+  return inlines.every((inline) => inline.type === 'text' && inline.text.trim() === '');
 }
 
-/** The block types that take an indent. */
-type IndentedBlock<B = Block> = B extends unknown ? ('indent' extends keyof B ? B : never) : never;
+function withMark(marks: ReadonlySet<Mark>, mark: Mark): Set<Mark> {
+  return new Set([...marks, mark]);
+}
 
-function withIndent<B extends IndentedBlock>(block: B, level: number): B {
-  return level > 0 ? { ...block, indent: level } : block;
+/** Reads phrasing content; `<u>` and `</u>` may sit in different parents, so their depth is shared. */
+class InlineReader {
+  #underline = 0;
+  constructor(private readonly definitions: ReadonlyMap<string, Definition>) {}
+
+  read(nodes: readonly PhrasingContent[], marks: ReadonlySet<Mark> = new Set()): Inline[] {
+    return merged(nodes.flatMap((node) => this.#node(node, marks)));
+  }
+
+  #marks(marks: ReadonlySet<Mark>): ReadonlySet<Mark> {
+    return this.#underline > 0 ? withMark(marks, 'underline') : marks;
+  }
+
+  #texts(nodes: readonly PhrasingContent[], marks: ReadonlySet<Mark>): TextNode[] {
+    return this.read(nodes, marks).flatMap((inline) =>
+      inline.type === 'text' ? [inline] : inline.content,
+    );
+  }
+
+  #link(href: string, children: readonly PhrasingContent[], marks: ReadonlySet<Mark>): Inline[] {
+    const content = merged(this.#texts(children, marks)).filter((node) => node.type === 'text');
+    if (!isLinkHref(href) || content.length === 0) return content;
+    return [{ type: 'link', href, content }];
+  }
+
+  #node(node: PhrasingContent, marks: ReadonlySet<Mark>): Inline[] {
+    switch (node.type) {
+      case 'text':
+        return [textNode(node.value, this.#marks(marks))];
+      case 'emphasis':
+        return this.read(node.children, withMark(marks, 'italic'));
+      case 'strong':
+        return this.read(node.children, withMark(marks, 'bold'));
+      case 'delete':
+        return this.read(node.children, withMark(marks, 'strikethrough'));
+      case 'inlineCode':
+        return [textNode(node.value, withMark(this.#marks(marks), 'code'))];
+      case 'break':
+        return [textNode('\n', this.#marks(marks))];
+      case 'link':
+        return this.#link(node.url, node.children, marks);
+      case 'linkReference': {
+        const target = this.definitions.get(node.identifier);
+        return target === undefined
+          ? this.read(node.children, marks)
+          : this.#link(target.url, node.children, marks);
+      }
+      case 'image':
+        return this.#image(node.url, node.alt ?? '', marks);
+      case 'imageReference': {
+        const target = this.definitions.get(node.identifier);
+        return this.#image(target?.url ?? '', node.alt ?? '', marks);
+      }
+      case 'html':
+        return this.#html(node.value, marks);
+      case 'footnoteReference':
+        return [textNode(`[^${node.label ?? node.identifier}]`, this.#marks(marks))];
+    }
+  }
+
+  /** An image inside text: a link to it when it may be one, else its text. */
+  #image(url: string, alt: string, marks: ReadonlySet<Mark>): Inline[] {
+    const text = alt === '' ? url : alt;
+    if (text === '') return [];
+    const node = textNode(text, this.#marks(marks));
+    return isLinkHref(url) ? [{ type: 'link', href: url, content: [node] }] : [node];
+  }
+
+  #html(value: string, marks: ReadonlySet<Mark>): Inline[] {
+    const tag = value.trim().toLowerCase();
+    if (tag === '<u>') this.#underline++;
+    else if (tag === '</u>') this.#underline = Math.max(0, this.#underline - 1);
+    else if (/^<br\s*\/?>$/.test(tag)) return [textNode('\n', this.#marks(marks))];
+    else return [textNode(value, this.#marks(marks))];
+    return [];
+  }
+}
+
+type BlockContent = RootContent;
+
+/** Maps mdast's block nodes to blocks; `level` is the list nesting, the blocks' indent. */
+class BlockReader {
+  readonly blocks: Block[] = [];
+  readonly #inlines: InlineReader;
+
+  constructor(definitions: ReadonlyMap<string, Definition>) {
+    this.#inlines = new InlineReader(definitions);
+  }
+
+  #indent(level: number): { indent?: number } {
+    const indent = Math.min(level, MAX_INDENT);
+    return indent === 0 ? {} : { indent };
+  }
+
+  read(nodes: readonly BlockContent[], level: number): void {
+    for (const node of nodes) this.#node(node, level);
+  }
+
+  #node(node: BlockContent, level: number): void {
+    switch (node.type) {
+      case 'paragraph':
+        this.#paragraph(node, level);
+        return;
+      case 'heading': {
+        const type = node.depth === 1 ? 'heading1' : node.depth === 2 ? 'heading2' : 'heading3';
+        this.blocks.push({ type, content: this.#inlines.read(node.children) });
+        return;
+      }
+      case 'thematicBreak':
+        this.blocks.push({ type: 'divider' });
+        return;
+      case 'code': {
+        const language = node.lang?.slice(0, LANGUAGE_MAX);
+        this.blocks.push({ type: 'code', text: node.value, ...(language ? { language } : {}) });
+        return;
+      }
+      case 'blockquote':
+        this.#quote(node, level);
+        return;
+      case 'list':
+        this.#list(node, level);
+        return;
+      case 'html':
+        this.#text(node.value, level);
+        return;
+      case 'table':
+        for (const row of node.children) {
+          const cells = row.children.map((cell) => this.#inlines.read(cell.children));
+          const content = cells.flatMap((cell, index) =>
+            index === 0 ? cell : [{ type: 'text' as const, text: ' | ' }, ...cell],
+          );
+          this.blocks.push({ type: 'paragraph', content: merged(content), ...this.#indent(level) });
+        }
+        return;
+      case 'footnoteDefinition': {
+        const first = this.blocks.length;
+        this.read(node.children, level);
+        const label = { type: 'text' as const, text: `[^${node.label ?? node.identifier}]: ` };
+        const head = this.blocks[first];
+        if (head !== undefined && 'content' in head)
+          head.content = merged([label, ...(head.content ?? [])]);
+        else this.blocks.splice(first, 0, { type: 'paragraph', content: [label] });
+        return;
+      }
+      case 'definition':
+        // Its target is carried by the links that cite it.
+        return;
+      default:
+        // Phrasing content where a block was expected, or a node kind no reader adds: its text.
+        this.#text(plainText(node), level);
+    }
+  }
+
+  #text(text: string, level: number): void {
+    if (text.trim() === '') return;
+    this.blocks.push({
+      type: 'paragraph',
+      content: [{ type: 'text', text }],
+      ...this.#indent(level),
+    });
+  }
+
+  /** A paragraph; a workspace image in it becomes an image block, the text around it paragraphs. */
+  #paragraph(node: Paragraph, level: number): void {
+    let run: PhrasingContent[] = [];
+    const flush = () => {
+      const content = this.#inlines.read(run);
+      if (!isBlank(content) || run.length === 0)
+        this.blocks.push({ type: 'paragraph', content, ...this.#indent(level) });
+      run = [];
+    };
+    let split = false;
+    for (const child of node.children) {
+      const file = child.type === 'image' ? FILE_URL.exec(child.url)?.[1] : undefined;
+      if (child.type !== 'image' || file === undefined) {
+        run.push(child);
+        continue;
+      }
+      if (run.length > 0) flush();
+      split = true;
+      const alt = child.alt ?? '';
+      this.blocks.push({
+        type: 'image',
+        fileId: file.toLowerCase(),
+        ...(alt === '' ? {} : { caption: [{ type: 'text', text: alt }] }),
+      });
+    }
+    if (run.length > 0 || !split) flush();
+  }
+
+  /**
+   * A quote's paragraphs make one quote block (or a callout), joined by a
+   * blank line; its other blocks follow as blocks of their own.
+   */
+  #quote(node: Blockquote, level: number): void {
+    const texts: Inline[][] = [];
+    const rest: BlockContent[] = [];
+    for (const child of node.children) {
+      if (rest.length === 0 && (child.type === 'paragraph' || child.type === 'heading'))
+        texts.push(this.#inlines.read(child.children));
+      else rest.push(child);
+    }
+    if (texts.length > 0 || rest.length === 0) {
+      const content = merged(
+        texts.flatMap((inlines, index) =>
+          index === 0 ? inlines : [{ type: 'text' as const, text: '\n\n' }, ...inlines],
+        ),
+      );
+      this.blocks.push(this.#quoteBlock(content, level));
+    }
+    this.read(rest, level);
+  }
+
+  #quoteBlock(content: Inline[], level: number): Block {
+    const first = content[0];
+    const callout =
+      first?.type === 'text' && first.marks === undefined ? CALLOUT.exec(first.text) : null;
+    if (first?.type !== 'text' || callout === null)
+      return { type: 'quote', content, ...this.#indent(level) };
+    const text = first.text.slice(callout[0].length);
+    return {
+      type: 'callout',
+      ...(callout[1] === undefined ? {} : { icon: callout[1] }),
+      content: text === '' ? content.slice(1) : [{ ...first, text }, ...content.slice(1)],
+      ...this.#indent(level),
+    };
+  }
+
+  /** Each item is a block at `level`; what it holds past its first paragraph is nested one deeper. */
+  #list(node: List, level: number): void {
+    for (const item of node.children) {
+      const [first, ...rest] = item.children;
+      const lead = first?.type === 'paragraph' ? first : undefined;
+      const content = lead === undefined ? [] : this.#inlines.read(lead.children);
+      const indent = this.#indent(level);
+      if (typeof item.checked === 'boolean')
+        this.blocks.push({ type: 'todo', checked: item.checked, content, ...indent });
+      else
+        this.blocks.push({
+          type: node.ordered ? 'numbered_list' : 'bulleted_list',
+          content,
+          ...indent,
+        });
+      this.read(lead === undefined ? item.children : rest, level + 1);
+    }
+  }
+}
+
+function definitionsOf(tree: Root): Map<string, Definition> {
+  const found = new Map<string, Definition>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'definition' && !found.has(node.identifier)) found.set(node.identifier, node);
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return found;
 }
 
 export function parseMarkdown(markdown: string): BlockDocument {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let paragraphIndent = 0;
-  const endParagraph = () => {
-    if (paragraph.length > 0) {
-      blocks.push(
-        withIndent(
-          { type: 'paragraph', content: parseInlines(paragraph.join('\n')) },
-          paragraphIndent,
-        ),
-      );
-    }
-    paragraph = [];
-  };
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] ?? '';
-    const fence = /^(`{3,})\s*([\w+#.-]*)\s*$/.exec(line);
-    if (fence?.[1] !== undefined) {
-      endParagraph();
-      const body: string[] = [];
-      index++;
-      while (index < lines.length && !(lines[index] ?? '').startsWith(fence[1]))
-        body.push(lines[index++] ?? '');
-      const code: Block = { type: 'code', text: body.join('\n') };
-      blocks.push(fence[2] ? { ...code, language: fence[2] } : code);
-      continue;
-    }
-    if (line.trim() === '') {
-      endParagraph();
-      continue;
-    }
-    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) {
-      endParagraph();
-      blocks.push({ type: 'divider' });
-      continue;
-    }
-    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
-    if (heading?.[1] !== undefined) {
-      endParagraph();
-      const type =
-        heading[1].length === 1 ? 'heading1' : heading[1].length === 2 ? 'heading2' : 'heading3';
-      blocks.push({ type, content: parseInlines((heading[2] ?? '').replace(/\s+#+\s*$/, '')) });
-      continue;
-    }
-    const image = FILE_IMAGE.exec(line.trim());
-    if (image?.[2] !== undefined) {
-      endParagraph();
-      const caption = parseInlines(image[1] ?? '');
-      blocks.push(
-        caption.length > 0
-          ? { type: 'image', fileId: image[2].toLowerCase(), caption }
-          : { type: 'image', fileId: image[2].toLowerCase() },
-      );
-      continue;
-    }
-    const callout = /^(\s*)>\s?\[!callout(?:\s+(\S{1,16}))?\]\s?(.*)$/.exec(line);
-    if (callout !== null) {
-      endParagraph();
-      const block: Block = { type: 'callout', content: parseInlines(callout[3] ?? '') };
-      blocks.push(
-        withIndent(
-          callout[2] ? { ...block, icon: callout[2] } : block,
-          indentLevel(callout[1] ?? ''),
-        ),
-      );
-      continue;
-    }
-    const quote = /^(\s*)>\s?(.*)$/.exec(line);
-    if (quote !== null) {
-      endParagraph();
-      const previous = blocks.at(-1);
-      const text = quote[2] ?? '';
-      const lastLine = lines[index - 1] ?? '';
-      if (previous?.type === 'quote' && /^\s*>/.test(lastLine) && !/\[!callout/.test(lastLine)) {
-        previous.content = [...(previous.content ?? []), ...parseInlines(`\n${text}`)];
-      } else {
-        blocks.push(
-          withIndent({ type: 'quote', content: parseInlines(text) }, indentLevel(quote[1] ?? '')),
-        );
-      }
-      continue;
-    }
-    const item = /^(\s*)([-*+]|\d+[.)])\s+(?:\[( |x|X)\]\s+)?(.*)$/.exec(line);
-    if (item !== null) {
-      endParagraph();
-      const level = indentLevel(item[1] ?? '');
-      const content = parseInlines(item[4] ?? '');
-      if (item[3] !== undefined)
-        blocks.push(withIndent({ type: 'todo', checked: item[3] !== ' ', content }, level));
-      else
-        blocks.push(
-          withIndent(
-            { type: /\d/.test(item[2] ?? '') ? 'numbered_list' : 'bulleted_list', content },
-            level,
-          ),
-        );
-      continue;
-    }
-    if (paragraph.length === 0) paragraphIndent = indentLevel(/^\s*/.exec(line)?.[0] ?? '');
-    paragraph.push(line.trimStart());
-  }
-  endParagraph();
-  return { blocks: blocks.map(mergeText) };
-}
-
-/** Joins neighbouring text nodes with the same marks (quote lines, escapes). */
-function mergeText(block: Block): Block {
-  if (!('content' in block) || block.content === undefined) return block;
-  const content: Inline[] = [];
-  for (const node of block.content) {
-    const last = content.at(-1);
-    if (
-      last?.type === 'text' &&
-      node.type === 'text' &&
-      (last.marks ?? []).join() === (node.marks ?? []).join()
-    ) {
-      content[content.length - 1] = { ...last, text: last.text + node.text };
-    } else content.push(node);
-  }
-  return { ...block, content };
+  const tree = parse(markdown);
+  const reader = new BlockReader(definitionsOf(tree));
+  reader.read(tree.children, 0);
+  return { blocks: reader.blocks };
 }

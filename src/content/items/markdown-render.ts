@@ -1,12 +1,14 @@
-import type { Block, BlockDocument, Inline, Mark, TextNode } from './block-schemas.js';
+import type { Block, BlockDocument, Inline, TextNode } from './block-schemas.js';
+import { renderMarkedRun } from './markdown-marks.js';
 
 /**
  * Renders a block document as Markdown: the item's text projection (`body`),
  * which `markdown-parse.ts` reads back into the same blocks.
- * Bold is `**`, italic `_`, strikethrough `~~`, underline `<u>`, code `` ` ``.
+ * Bold is `**`, italic `*`, strikethrough `~~`, underline `<u>`, code `` ` ``.
+ * A nested block is indented to its parent item's text, as CommonMark nests.
  */
 
-const ESCAPED = /[\\*_~`[\]<]/g;
+const ESCAPED = /[\\*_~`[\]<&]/g;
 
 function escapeText(text: string): string {
   return text.replace(ESCAPED, (char) => `\\${char}`);
@@ -20,22 +22,6 @@ function codeSpan(text: string): string {
     text.endsWith('`') ||
     (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '');
   return pad ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
-}
-
-const WRAPPERS: Array<[Mark, string, string]> = [
-  ['strikethrough', '~~', '~~'],
-  ['italic', '_', '_'],
-  ['bold', '**', '**'],
-  ['underline', '<u>', '</u>'],
-];
-
-function renderText(node: TextNode): string {
-  const marks = node.marks ?? [];
-  let out = marks.includes('code') ? codeSpan(node.text) : escapeText(node.text);
-  for (const [mark, open, close] of WRAPPERS) {
-    if (marks.includes(mark)) out = `${open}${out}${close}`;
-  }
-  return out;
 }
 
 function sameMarks(a: TextNode, b: TextNode): boolean {
@@ -55,18 +41,16 @@ function merged(nodes: readonly TextNode[]): TextNode[] {
   return out;
 }
 
-const HREF_ESCAPES: Record<string, string> = { '(': '%28', ')': '%29', ' ': '%20' };
-
-/** Parentheses and spaces would end the link target; they travel percent-encoded. */
+/** A link target in angle brackets, where parentheses and spaces may stand as they are. */
 export function encodeHref(href: string): string {
-  return href.replace(/[() ]/g, (char) => HREF_ESCAPES[char] ?? char);
+  return `<${href.replace(/[\\<>&\n]/g, (char) => (char === '\n' ? '%0A' : `\\${char}`))}>`;
 }
 
 export function renderInlines(inlines: readonly Inline[] | undefined): string {
   const parts: string[] = [];
   let run: TextNode[] = [];
   const flush = () => {
-    parts.push(...merged(run).map(renderText));
+    parts.push(renderMarkedRun(merged(run), escapeText, codeSpan));
     run = [];
   };
   for (const inline of inlines ?? []) {
@@ -75,86 +59,115 @@ export function renderInlines(inlines: readonly Inline[] | undefined): string {
       continue;
     }
     flush();
-    parts.push(`[${merged(inline.content).map(renderText).join('')}](${encodeHref(inline.href)})`);
+    const label = renderMarkedRun(merged(inline.content), escapeText, codeSpan);
+    parts.push(`[${label}](${encodeHref(inline.href)})`);
   }
   flush();
   return parts.join('');
 }
 
-/** Escapes what would start another block at the beginning of a line. */
+/**
+ * Keeps each line of a text block's Markdown its own: what would start
+ * another block at the beginning of a line is escaped, and spaces at either
+ * end, which Markdown drops (or reads as code or a line break), are written
+ * as character references.
+ */
 function protectLines(text: string): string {
   return text
     .split('\n')
     .map((line) =>
-      line.replace(/^(\s*)([#>+-]|\d+\.)/, (_match, space: string, lead: string) =>
-        lead.endsWith('.') ? `${space}${lead.slice(0, -1)}\\.` : `${space}\\${lead}`,
-      ),
+      line
+        .replace(/^(\s*)([#>+=|-]|\d+[.)])/, (_match, space: string, lead: string) =>
+          /\d/.test(lead) ? `${space}${lead.slice(0, -1)}\\${lead.slice(-1)}` : `${space}\\${lead}`,
+        )
+        .replace(/^[ \t]+|[ \t]+$/g, (spaces) =>
+          [...spaces].map((char) => (char === '\t' ? '&#9;' : '&#32;')).join(''),
+        ),
     )
     .join('\n');
 }
 
-function indentOf(block: Block): string {
-  return '  '.repeat('indent' in block ? (block.indent ?? 0) : 0);
-}
+const LIST_TYPES = new Set(['bulleted_list', 'numbered_list', 'todo']);
 
-function renderBlock(block: Block, number: number): string {
+/** A block's marker, and the text after it (lines joined by `\n`). */
+function renderBlock(block: Block, number: number): { marker: string; text: string } {
   const text = () => protectLines(renderInlines('content' in block ? block.content : undefined));
-  const indent = indentOf(block);
   switch (block.type) {
     case 'paragraph':
-      return text()
-        .split('\n')
-        .map((line) => indent + line)
-        .join('\n');
+      return { marker: '', text: text() };
     case 'heading1':
-      return `# ${text()}`;
+      return { marker: '# ', text: text() };
     case 'heading2':
-      return `## ${text()}`;
+      return { marker: '## ', text: text() };
     case 'heading3':
-      return `### ${text()}`;
+      return { marker: '### ', text: text() };
     case 'bulleted_list':
-      return `${indent}- ${text()}`;
+      return { marker: '- ', text: text() };
     case 'numbered_list':
-      return `${indent}${number}. ${text()}`;
+      return { marker: `${number}. `, text: text() };
     case 'todo':
-      return `${indent}- [${block.checked ? 'x' : ' '}] ${text()}`;
+      return { marker: '- ', text: `[${block.checked ? 'x' : ' '}] ${text()}` };
     case 'quote':
-      return text()
-        .split('\n')
-        .map((line) => `${indent}> ${line}`)
-        .join('\n');
+      return { marker: '', text: quoted(text()) };
     case 'callout':
-      return `${indent}> [!callout${block.icon ? ` ${block.icon}` : ''}] ${text()}`;
+      return {
+        marker: '',
+        text: quoted(`[!callout${block.icon ? ` ${block.icon}` : ''}] ${text()}`),
+      };
     case 'code': {
       const body = block.text ?? '';
       const longest = Math.max(2, ...[...body.matchAll(/`{3,}/g)].map((match) => match[0].length));
       const fence = '`'.repeat(longest + 1);
-      return `${fence}${block.language ?? ''}\n${body}\n${fence}`;
+      return { marker: '', text: `${fence}${block.language ?? ''}\n${body}\n${fence}` };
     }
     case 'divider':
-      return '---';
+      return { marker: '', text: '---' };
     case 'image':
-      return `![${renderInlines(block.caption)}](file:${block.fileId ?? ''})`;
+      return { marker: '', text: `![${renderInlines(block.caption)}](file:${block.fileId})` };
   }
 }
 
-const LIST_TYPES = new Set(['bulleted_list', 'numbered_list', 'todo']);
+function quoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
 
+/**
+ * Renders the blocks in order. A block with an indent is nested in the
+ * list item before it (a level no item opens is not written: Markdown has
+ * no indented paragraph of its own); list items follow each other on the
+ * next line, every other block after a blank line.
+ */
 export function renderMarkdown(document: BlockDocument): string {
   const out: string[] = [];
-  let number = 0;
+  // prefixes[n]: what puts a line inside the list item open at level n - 1.
+  let prefixes = [''];
+  let numbers: number[] = [];
   let previous: Block | undefined;
   for (const block of document.blocks) {
-    const sameList =
+    const wanted = 'indent' in block ? (block.indent ?? 0) : 0;
+    const level = Math.min(wanted, prefixes.length - 1);
+    prefixes = prefixes.slice(0, level + 1);
+    const number = block.type === 'numbered_list' ? (numbers[level] ?? 0) + 1 : 0;
+    numbers = numbers.slice(0, level);
+    numbers[level] = number;
+    const { marker, text } = renderBlock(block, number);
+    const prefix = prefixes[level] ?? '';
+    const inner = prefix + ' '.repeat(marker.length);
+    if (LIST_TYPES.has(block.type)) prefixes.push(inner);
+    const tight =
       previous !== undefined && LIST_TYPES.has(previous.type) && LIST_TYPES.has(block.type);
-    number =
-      block.type === 'numbered_list' &&
-      previous?.type === 'numbered_list' &&
-      previous.indent === block.indent
-        ? number + 1
-        : 1;
-    if (previous !== undefined) out.push(sameList ? '\n' : '\n\n');
-    out.push(renderBlock(block, number));
+    if (previous !== undefined) out.push(tight ? '\n' : '\n\n');
+    out.push(
+      text
+        .split('\n')
+        .map((line, index) =>
+          index === 0 ? prefix + marker + line : line === '' ? '' : inner + line,
+        )
+        .join('\n'),
+    );
     previous = block;
   }
   return out.join('');

@@ -37,6 +37,7 @@ const document = {
       ],
       type: 'heading1',
     },
+    { content: [{ text: 'A list', type: 'text' }], type: 'bulleted_list' },
     { content: [{ text: 'A list item', type: 'text' }], indent: 1, type: 'bulleted_list' },
     { content: [{ text: 'Plain', type: 'text' }], indent: 0, type: 'paragraph' },
   ],
