@@ -61,12 +61,15 @@ export class TerminalManager {
     const current = new Map<string, TmuxTerminal>();
     for (const info of listed) {
       // Attachments are this agent's clients, which the terminal counts (update keeps them).
+      // One that ended is not the session listed now under its name (created again since).
       const known = previous.get(info.name);
-      const terminal = known ?? new TmuxTerminal(this.docker, info, this.scrollback);
+      const terminal =
+        known !== undefined && !known.isEnded
+          ? known
+          : new TmuxTerminal(this.docker, info, this.scrollback);
       terminal.update(info);
       current.set(info.name, terminal);
     }
-    for (const [name, gone] of previous) if (!current.has(name)) void gone.release();
     this.held.set(containerId, current);
     return true;
   }

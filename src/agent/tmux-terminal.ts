@@ -72,6 +72,11 @@ export class TmuxTerminal implements Terminal {
     return this.state.name;
   }
 
+  /** The session ended (or this agent stopped following it). */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
   update(state: TerminalInfo): void {
     this.state = { ...state, attachments: this.attachments.size };
   }
