@@ -35,6 +35,8 @@ function quote(argument: string): string {
 }
 
 export interface CommandResult {
+  /** The lines each command printed, command by command. */
+  blocks: string[][];
   lines: string[];
   failed: boolean;
   /** How many `%output` notifications came before the answer. */
@@ -43,8 +45,8 @@ export interface CommandResult {
 
 interface Pending {
   /** Output blocks still expected: one per command of the line. */
-  blocks: number;
-  lines: string[];
+  expected: number;
+  blocks: string[][];
   failed: boolean;
   resolve(result: CommandResult): void;
 }
@@ -63,7 +65,7 @@ export class TmuxControl {
   private partial: Buffer[] = [];
   private readonly pending: Pending[] = [];
   /** The block being read, when it answers one of our commands. */
-  private block: { id: string; pending: Pending | undefined } | null = null;
+  private block: { id: string; pending: Pending | undefined; lines: string[] } | null = null;
   readonly closed: Promise<void>;
   private isClosed = false;
   private outputs = 0;
@@ -82,7 +84,7 @@ export class TmuxControl {
         if (this.isClosed) return;
         this.isClosed = true;
         for (const pending of this.pending.splice(0))
-          pending.resolve({ lines: [], failed: true, outputsBefore: this.outputs });
+          pending.resolve({ blocks: [], lines: [], failed: true, outputsBefore: this.outputs });
         resolve();
       };
       started.stream.once('end', end);
@@ -119,10 +121,11 @@ export class TmuxControl {
    * printed, failed when one of them failed or the client ended.
    */
   run(line: string, blocks = 1): Promise<CommandResult> {
-    if (this.isClosed)
-      return Promise.resolve({ lines: [], failed: true, outputsBefore: this.outputs });
+    if (this.isClosed) {
+      return Promise.resolve({ blocks: [], lines: [], failed: true, outputsBefore: this.outputs });
+    }
     return new Promise((resolve) => {
-      this.pending.push({ blocks, lines: [], failed: false, resolve });
+      this.pending.push({ expected: blocks, blocks: [], failed: false, resolve });
       this.started.stream.write(`${line}\n`);
     });
   }
@@ -176,21 +179,23 @@ export class TmuxControl {
       const text = line.toString('utf8');
       const [guard, time, number] = text.split(' ');
       if ((guard === '%end' || guard === '%error') && `${time} ${number}` === this.block.id) {
-        const pending = this.block.pending;
+        const { pending, lines } = this.block;
         this.block = null;
         if (pending === undefined) return;
         if (guard === '%error') pending.failed = true;
-        if (--pending.blocks === 0) {
+        pending.blocks.push(lines);
+        if (pending.blocks.length === pending.expected) {
           this.pending.shift();
           pending.resolve({
-            lines: pending.lines,
+            blocks: pending.blocks,
+            lines: pending.blocks.flat(),
             failed: pending.failed,
             outputsBefore: this.outputs,
           });
         }
         return;
       }
-      this.block.pending?.lines.push(text);
+      this.block.lines.push(text);
       return;
     }
     if (line.subarray(0, OUTPUT.length).equals(OUTPUT)) {
@@ -206,7 +211,11 @@ export class TmuxControl {
       const [, time, number, flags] = text.split(' ');
       // Flags 1: a command of this client (0: the attach-session it started with).
       const ours = (Number(flags) & 1) === 1;
-      this.block = { id: `${time} ${number}`, pending: ours ? this.pending[0] : undefined };
+      this.block = {
+        id: `${time} ${number}`,
+        pending: ours ? this.pending[0] : undefined,
+        lines: [],
+      };
     }
   }
 }

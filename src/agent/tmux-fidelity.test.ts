@@ -232,4 +232,30 @@ describeEngine('terminals held by tmux: exact output', () => {
     third.close();
     await second.kill(container, 'pager');
   });
+  it('top shows again on reattach, also after an agent restart', async () => {
+    const first = new TerminalManager(docker, 1000);
+    await first.create({ containerId: container, name: 'top', cols: 100, rows: 30 });
+    const watcher = client();
+    const attachment = (await first.find(container, 'top')).open(watcher.sink);
+    attachment.input(Buffer.from('top -d 1\r'));
+    await watcher.waitFor('load average');
+    attachment.close();
+
+    /** The replayed screen alone (the first chunk) shows top's header and its process table. */
+    const expectTop = async (terminal: Awaited<ReturnType<TerminalManager['find']>>) => {
+      const returning = client();
+      const again = terminal.open(returning.sink, { cols: 100, rows: 30 });
+      await eventually(() => (returning.chunks.length > 0 ? true : undefined));
+      const shown = (await shownLines(returning.chunks[0] ?? Buffer.alloc(0), 100, 30)).slice(-30);
+      expect(shown[0]).toMatch(/^top - .*load average/);
+      expect(shown.some((line) => /PID\s+USER/.test(line))).toBe(true);
+      again.close();
+    };
+    await expectTop(await first.find(container, 'top'));
+    await first.close();
+    const second = new TerminalManager(docker, 1000);
+    await second.recover([container]);
+    await expectTop(await second.find(container, 'top'));
+    await second.kill(container, 'top');
+  });
 });

@@ -8,6 +8,7 @@ const STATE_FORMAT = [
   '#{alternate_on}',
   '#{alternate_saved_x}',
   '#{alternate_saved_y}',
+  '#{history_size}',
 ].join(' ');
 
 /** What tmux holds of a pane, to start an emulator from. */
@@ -21,13 +22,13 @@ export interface PaneCapture {
 }
 
 /**
- * The pane's last `scrollback` lines of history and its screen, with colours
- * (`capture-pane -e`, wrapped lines joined with `-J` so they wrap again at
- * the emulator's width), then the cursor; the normal screen under an
- * alternate one (a full-screen program) comes first, as a terminal keeps it.
- * The commands run back to back through the control client, so the capture
- * holds exactly the output read before it: what follows it in the stream
- * comes after.
+ * The pane's last `scrollback` lines of history (`capture-pane -e`, with
+ * colours; wrapped lines joined with `-J`, so they wrap again at the
+ * emulator's width), its screen row by row, and the cursor; under a
+ * full-screen program the normal screen comes first, then the alternate one,
+ * as a terminal keeps them. The commands run back to back through the control
+ * client, so the capture holds exactly the output read before it: what
+ * follows it in the stream comes after.
  */
 export async function capturePane(
   control: TmuxControl,
@@ -35,28 +36,28 @@ export async function capturePane(
   scrollback: number,
 ): Promise<PaneCapture | null> {
   const target = TmuxControl.target(name);
-  const { lines, failed, outputsBefore } = await control.run(
+  const { blocks, failed, outputsBefore } = await control.run(
     [
       `display-message -p -t ${target} '${STATE_FORMAT}'`,
-      `capture-pane -p -e -J -t ${target} -S -${scrollback}`,
-      `capture-pane -p -e -J -a -q -t ${target}`,
+      `capture-pane -p -e -J -t ${target} -S -${scrollback} -E -1`,
+      `capture-pane -p -e -t ${target}`,
+      `capture-pane -p -e -a -q -t ${target}`,
     ].join(' ; '),
-    3,
+    4,
   );
-  const [state, ...captured] = lines;
+  const [[state] = [], history = [], screen = [], normal = []] = blocks;
   if (failed || state === undefined) return null;
-  const [cols = 80, rows = 24, x = 0, y = 0, alternate = 0, savedX = 0, savedY = 0] = state
-    .split(' ')
-    .map((value) => Number(value) || 0);
-  const screen = captured.slice(0, captured.length - (alternate === 1 ? rows : 0));
-  const normal = alternate === 1 ? captured.slice(-rows) : [];
-  const history = screen.slice(0, Math.max(0, screen.length - rows));
-  const visible = screen.slice(history.length);
-  let text = history.map((line) => `${line}\r\n`).join('');
+  const [cols = 80, rows = 24, x = 0, y = 0, alternate = 0, savedX = 0, savedY = 0, size = 0] =
+    state.split(' ').map((value) => Number(value) || 0);
+  // With no history, tmux answers the history capture with the screen's first line.
+  let text = size === 0 ? '' : history.map((line) => `${line}\r\n`).join('');
   if (alternate === 1) {
     // The cursor the program left on the normal screen, where it comes back to.
     text += `${normal.join('\r\n')}\x1b[${savedY + 1};${savedX + 1}H\x1b[?1049h\x1b[H\x1b[2J`;
+    text += screen.map((line, row) => `\x1b[${row + 1};1H${line}`).join('');
+  } else {
+    text += screen.join('\r\n');
   }
-  text += `${visible.join('\r\n')}\x1b[${y + 1};${x + 1}H`;
+  text += `\x1b[${y + 1};${x + 1}H`;
   return { cols, rows, replay: Buffer.from(text, 'utf8'), outputsBefore };
 }
