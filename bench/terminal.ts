@@ -8,10 +8,9 @@ import { machine } from './server.js';
  * container: a keystroke's echo round trip (the pty echoes it), and the
  * rate of a large `cat` read to its end marker, checking every byte of
  * the file arrived. Twice: with the session held by tmux in the container
- * (the default image has it; tmux redraws the screen, so a flood reaches
- * the client as screen updates, not byte for byte), and held by the agent
- * (`sparrow agent --no-tmux`: every byte). BENCH_TERMINAL_MODES=tmux or
- * agent runs one.
+ * (the default image has it; the agent reads the program's bytes from a tmux
+ * control-mode client) and held by the agent (`sparrow agent --no-tmux`);
+ * every byte arrives either way. BENCH_TERMINAL_MODES=tmux or agent runs one.
  */
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 300);
 const MEGABYTES = Number(process.env.BENCH_MEGABYTES ?? 64);
@@ -142,8 +141,7 @@ async function measure(mode: string) {
             bytesReceived: term.bytes,
             seconds: Math.round(seconds * 100) / 100,
             megabytesPerSecond: Math.round((term.bytes / 1024 / 1024 / seconds) * 10) / 10,
-            // The program's output consumed until the end marker showed (under tmux, the client
-            // gets screen updates, fewer bytes than the file).
+            // The program's output consumed until the end marker showed.
             fileMegabytesPerSecond: Math.round((fileBytes / 1024 / 1024 / seconds) * 10) / 10,
             payloadChars,
             payloadCharsReceived: receivedChars,

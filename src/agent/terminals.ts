@@ -60,11 +60,14 @@ export class TerminalManager {
     const previous = this.held.get(containerId) ?? new Map<string, TmuxTerminal>();
     const current = new Map<string, TmuxTerminal>();
     for (const info of listed) {
-      // Attachments are this agent's clients: tmux still counts one being detached.
+      // Attachments are this agent's clients, which the terminal counts (update keeps them).
+      // One that ended is not the session listed now under its name (created again since).
       const known = previous.get(info.name);
-      const attachments = known?.info().attachments ?? 0;
-      const terminal = known ?? new TmuxTerminal(this.docker, info);
-      terminal.update({ ...info, attachments });
+      const terminal =
+        known !== undefined && !known.isEnded
+          ? known
+          : new TmuxTerminal(this.docker, info, this.scrollback);
+      terminal.update(info);
       current.set(info.name, terminal);
     }
     this.held.set(containerId, current);
@@ -72,9 +75,10 @@ export class TerminalManager {
   }
 
   /**
-   * After an agent start: lists the sessions of these containers, and detaches
-   * the tmux clients the previous agent left attached (their TTY execs are
-   * gone with it).
+   * After an agent start: lists the sessions of these containers, detaches
+   * the TTY clients an agent of an earlier version left attached, and starts
+   * following every session (TmuxTerminal.connect), so a reattach replays
+   * its history and everything printed from now on, each line once.
    */
   async recover(containerIds: string[]): Promise<void> {
     await Promise.all(
@@ -85,8 +89,23 @@ export class TerminalManager {
           await detachTmuxClients(this.docker, containerId, session.name).catch(() => {});
         }
         await this.refresh(containerId);
+        const held = [...(this.held.get(containerId)?.values() ?? [])];
+        await Promise.all(held.map((terminal) => terminal.connect()));
       }),
     );
+  }
+
+  /**
+   * Stops following the tmux sessions (as the agent's exit does) and ends
+   * the sessions the agent holds; tmux sessions go on.
+   */
+  async close(): Promise<void> {
+    const held = [...this.held.values()].flatMap((terminals) => [...terminals.values()]);
+    this.held.clear();
+    await Promise.all([
+      ...held.map((terminal) => terminal.release()),
+      ...[...this.sessions.values()].map((session) => session.kill()),
+    ]);
   }
 
   async create(params: TerminalCreateParams): Promise<TerminalInfo> {
@@ -108,8 +127,12 @@ export class TerminalManager {
           this.scrollback,
         );
         const held = this.held.get(params.containerId) ?? new Map<string, TmuxTerminal>();
-        held.set(params.name, new TmuxTerminal(this.docker, info));
+        const terminal =
+          held.get(params.name) ?? new TmuxTerminal(this.docker, info, this.scrollback);
+        held.set(params.name, terminal);
         this.held.set(params.containerId, held);
+        // Followed from its first output on: every byte reaches the screen kept for a reattach.
+        await terminal.connect();
         return info;
       }
       const session = await TerminalSession.start(this.docker, params, {

@@ -1,14 +1,10 @@
 import type Docker from 'dockerode';
+import { Emulator } from './emulator.js';
 import type { TerminalInfo } from './protocol/schemas.js';
 import { SNAPSHOT_PREFIX, type TerminalSink } from './terminal-session.js';
-import {
-  attachTmuxClient,
-  killTmuxSession,
-  listTmuxSessions,
-  type TmuxClient,
-  tmuxExitCode,
-  tmuxScrollback,
-} from './tmux.js';
+import { killTmuxSession, listTmuxSessions, tmuxExitCode } from './tmux.js';
+import { TmuxControl } from './tmux-control.js';
+import { capturePane } from './tmux-screen.js';
 
 /** One client's hold on a terminal: what the server's stream controls do to it. */
 export interface TerminalAttachment {
@@ -30,19 +26,42 @@ export interface Terminal {
   kill(): Promise<void>;
 }
 
+interface Attachment {
+  sink: TerminalSink;
+  /** Output that arrived after the snapshot point, before the snapshot was sent. */
+  pending: Buffer[] | null;
+}
+
+/** The agent's control client on the session and the screen it keeps from it. */
+interface Link {
+  control: TmuxControl;
+  emulator: Emulator;
+}
+
 /**
- * A session tmux holds in the container (see tmux.ts). Each attachment is a
- * tmux client of its own: tmux shares the session between them, sizes it to
- * the latest, and copes with a slow client by itself (it skips to the current
- * screen instead of holding the program back), so a paused attachment blocks
- * only its own TTY.
+ * A session tmux holds in the container (see tmux.ts). The agent follows it
+ * with one control-mode client (tmux-control.ts), from its creation, or from
+ * the agent's start, to its end: the client gets the program's own bytes, as
+ * many as it wrote, in order. Every attachment gets those bytes, and the
+ * agent's headless emulator is fed them (as for a session the agent holds), so
+ * an attachment starts with the emulator's screen and scrollback, each line
+ * once. When the agent starts following a session that already ran (after a
+ * restart), the emulator starts from tmux's capture of the pane's history and
+ * screen, taken in the same stream as the output, so nothing is missed or
+ * shown twice there either.
  */
 export class TmuxTerminal implements Terminal {
-  private readonly clients = new Set<Promise<TmuxClient | null>>();
+  private readonly attachments = new Set<Attachment>();
+  private link: Promise<Link | null> | null = null;
+  private readonly pausedFor = new Set<string>();
+  private attachmentCount = 0;
+  private ended = false;
+  private exitCode: number | null = null;
 
   constructor(
     private readonly docker: Docker,
     private state: TerminalInfo,
+    private readonly scrollback: number,
   ) {}
 
   get containerId(): string {
@@ -53,85 +72,160 @@ export class TmuxTerminal implements Terminal {
     return this.state.name;
   }
 
+  /** The session ended (or this agent stopped following it). */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
   update(state: TerminalInfo): void {
-    this.state = state;
+    this.state = { ...state, attachments: this.attachments.size };
   }
 
   info(): TerminalInfo {
-    return { ...this.state };
+    return { ...this.state, attachments: this.attachments.size };
+  }
+
+  /**
+   * Starts following the session, if not yet (an agent that starts calls
+   * this for every session it finds, so output from then on is kept exactly).
+   */
+  async connect(): Promise<void> {
+    await this.linked();
+  }
+
+  private linked(): Promise<Link | null> {
+    this.link ??= this.follow();
+    return this.link;
+  }
+
+  private async follow(): Promise<Link | null> {
+    let emulator: Emulator | null = null;
+    // Until the capture's answer: output the capture may already hold.
+    const early: Buffer[] = [];
+    const control = await TmuxControl.attach(this.docker, this.containerId, this.name, (bytes) => {
+      if (emulator === null) early.push(bytes);
+      else this.output(emulator, bytes);
+    }).catch(() => null);
+    if (control === null) return this.finish();
+    await control.resize(this.state.cols, this.state.rows);
+    const capture = await capturePane(control, this.name, this.scrollback);
+    if (capture === null) {
+      control.close();
+      return this.finish();
+    }
+    const started = new Emulator(capture.cols, capture.rows, this.scrollback);
+    started.write(capture.replay);
+    for (const bytes of early.slice(capture.outputsBefore)) this.output(started, bytes);
+    emulator = started;
+    if (this.pausedFor.size > 0) control.pause();
+    const link = { control, emulator };
+    void control.closed.then(() => this.lost(link));
+    return link;
+  }
+
+  private output(emulator: Emulator, bytes: Buffer): void {
+    emulator.write(bytes);
+    for (const attachment of this.attachments) {
+      if (attachment.pending === null) attachment.sink.data(bytes);
+      else attachment.pending.push(bytes);
+    }
+  }
+
+  /** The control client ended: the session ended, or someone detached the client (follow again). */
+  private async lost(link: Link): Promise<void> {
+    link.emulator.dispose();
+    this.link = null;
+    if (this.ended) return;
+    const sessions = await listTmuxSessions(this.docker, this.containerId).catch(() => null);
+    if (sessions?.some((session) => session.name === this.name)) {
+      const again = await this.linked();
+      // Attachments missed what came meanwhile: they start again from the screen.
+      if (again !== null) for (const attachment of this.attachments) this.replay(attachment);
+      return;
+    }
+    await this.finish();
+  }
+
+  private async finish(): Promise<null> {
+    if (!this.ended) {
+      this.ended = true;
+      this.exitCode = await tmuxExitCode(this.docker, this.containerId, this.name);
+      for (const attachment of this.attachments) attachment.sink.end(this.exitCode);
+      this.attachments.clear();
+    }
+    return null;
+  }
+
+  /** Sends the emulator's state, then the output that came after it. */
+  private replay(attachment: Attachment): void {
+    attachment.pending = [];
+    void this.linked().then(async (link) => {
+      if (link === null || !this.attachments.has(attachment)) return;
+      const snapshot = await link.emulator.snapshot();
+      if (!this.attachments.has(attachment)) return;
+      attachment.sink.data(Buffer.from(SNAPSHOT_PREFIX + snapshot, 'utf8'));
+      for (const chunk of attachment.pending ?? []) attachment.sink.data(chunk);
+      attachment.pending = null;
+    });
   }
 
   open(sink: TerminalSink, size?: { cols: number; rows: number }): TerminalAttachment {
-    const cols = size?.cols ?? this.state.cols;
-    const rows = size?.rows ?? this.state.rows;
-    this.state = { ...this.state, cols, rows, attachments: this.state.attachments + 1 };
-    let closed = false;
-    let ended = false;
-    const end = (exitCode: number | null) => {
-      if (ended) return;
-      ended = true;
-      sink.end(exitCode);
-    };
-    const connecting = (async () => {
-      const scrollback = await tmuxScrollback(this.docker, this.containerId, this.name);
-      const client = await attachTmuxClient(this.docker, this.containerId, this.name, cols, rows);
-      if (closed) {
-        await client.detach();
-        return null;
-      }
-      sink.data(Buffer.concat([Buffer.from(SNAPSHOT_PREFIX, 'utf8'), scrollback]));
-      client.stream.on('data', (chunk: Buffer) => sink.data(chunk));
-      const finish = () => {
-        if (closed) return;
-        // The client ended without a detach from here: the session ended (or was killed).
-        void this.ended().then(end);
-      };
-      client.stream.once('end', finish);
-      client.stream.once('close', finish);
-      client.stream.once('error', finish);
-      return client;
-    })().catch(() => {
-      end(null);
-      return null;
-    });
-    this.clients.add(connecting);
-    const withClient = (act: (client: TmuxClient) => unknown) => {
-      void connecting.then((client) => client !== null && act(client));
-    };
-    // Input sent after a resize reaches the program after it: a `stty size`
-    // typed right after a resize must see the new size.
-    let resized: Promise<unknown> = Promise.resolve();
+    if (this.ended) {
+      sink.end(this.exitCode);
+      return { input() {}, resize: async () => {}, pause() {}, resume() {}, close() {} };
+    }
+    const attachment: Attachment = { sink, pending: [] };
+    this.attachments.add(attachment);
+    // Input sent after a resize reaches the program after it (one command
+    // stream): a `stty size` typed right after a resize sees the new size.
+    if (size !== undefined) void this.resize(size.cols, size.rows);
+    this.replay(attachment);
+    const reason = `attachment-${++this.attachmentCount}`;
     return {
       input: (bytes) => {
-        void resized.then(() => withClient((client) => client.stream.write(bytes)));
+        void this.linked().then((link) => link?.control.input(this.name, bytes));
       },
-      resize: async (c, r) => {
-        this.state = { ...this.state, cols: c, rows: r };
-        const done = connecting.then((client) => client?.resize(c, r));
-        resized = done.catch(() => {});
-        await done;
-      },
-      pause: () => withClient((client) => client.stream.pause()),
-      resume: () => withClient((client) => client.stream.resume()),
+      resize: (cols, rows) => this.resize(cols, rows),
+      pause: () => this.pause(reason),
+      resume: () => this.resume(reason),
       close: () => {
-        if (closed) return;
-        closed = true;
-        this.clients.delete(connecting);
-        this.state = { ...this.state, attachments: Math.max(0, this.state.attachments - 1) };
-        withClient((client) => client.detach());
+        this.attachments.delete(attachment);
+        this.resume(reason);
       },
     };
   }
 
-  /** The program's exit status when the session is gone; null while it still runs. */
-  private async ended(): Promise<number | null> {
-    const sessions = await listTmuxSessions(this.docker, this.containerId).catch(() => null);
-    if (sessions?.some((session) => session.name === this.name)) return null;
-    return tmuxExitCode(this.docker, this.containerId, this.name);
+  private async resize(cols: number, rows: number): Promise<void> {
+    this.state = { ...this.state, cols, rows };
+    const link = await this.linked();
+    if (link === null) return;
+    link.emulator.resize(cols, rows);
+    await link.control.resize(cols, rows);
+  }
+
+  /** Stops reading the session's output (tmux keeps it meanwhile) until every reason is gone. */
+  private pause(reason: string): void {
+    this.pausedFor.add(reason);
+    void this.link?.then((link) => link?.control.pause());
+  }
+
+  private resume(reason: string): void {
+    this.pausedFor.delete(reason);
+    if (this.pausedFor.size === 0) void this.link?.then((link) => link?.control.resume());
+  }
+
+  /** Stops following the session (as the agent's exit does); the session goes on. */
+  async release(): Promise<void> {
+    this.ended = true;
+    const link = await this.link;
+    link?.control.close();
+    await link?.control.closed;
   }
 
   async kill(): Promise<void> {
     await killTmuxSession(this.docker, this.containerId, this.name);
-    await Promise.all([...this.clients]);
+    const link = await this.link;
+    if (link !== null && link !== undefined) await link.control.closed;
+    await this.finish();
   }
 }

@@ -1,17 +1,15 @@
-import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { AgentError } from './errors.js';
-import { execRun, resizeExec, signalMarked, startExec } from './exec.js';
+import { execRun } from './exec.js';
 import type { TerminalCreateParams } from './protocol/methods.js';
 import type { TerminalInfo } from './protocol/schemas.js';
 
 /**
  * Terminal sessions held by tmux inside the container, so they outlive the
  * agent: its own server (`-L sparrow`, no user configuration), one session per
- * terminal, named from the terminal's name. The agent attaches a tmux client
- * through a TTY exec per attachment, and lists the sessions again after a
- * restart. tmux redraws the screen for a client that attaches; the scrollback
- * above it is sent first, from `capture-pane`.
+ * terminal, named from the terminal's name. The agent follows each with a
+ * control-mode client (tmux-control.ts, tmux-terminal.ts), and lists the
+ * sessions again after a restart.
  */
 export const TMUX = ['tmux', '-u', '-L', 'sparrow', '-f', '/dev/null'];
 
@@ -25,9 +23,8 @@ const SERVER_OPTIONS = [
   ['prefix2', 'None'],
   ['escape-time', '0'],
   ['window-size', 'latest'],
-  ['default-terminal', 'tmux-256color'],
-  // Drawn on the client's main screen, below the replayed scrollback, not on its alternate screen.
-  ['terminal-overrides', ',*:smcup@:rmcup@'],
+  // The program's bytes go to the clients (xterm.js) as they are: it writes for an xterm.
+  ['default-terminal', 'xterm-256color'],
 ];
 
 /** The tmux session of a terminal: the name in hex, since tmux rewrites `.` and `:`. */
@@ -184,31 +181,24 @@ export async function killTmuxSession(docker: Docker, containerId: string, name:
   await tmux(docker, containerId, ['kill-session', '-t', `=${tmuxSessionName(name)}`]);
 }
 
-/** Detaches every client of the session: those an agent that died left attached. */
+/**
+ * Detaches the session's TTY clients: those an agent of an earlier version
+ * left attached. Control clients (the agents' own) end with their agent, and
+ * another agent's must not be taken from it.
+ */
 export async function detachTmuxClients(docker: Docker, containerId: string, name: string) {
-  await tmux(docker, containerId, ['detach-client', '-s', `=${tmuxSessionName(name)}`]);
-}
-
-/** The session's scrollback (the lines above its screen), with colours, as terminal output. */
-export async function tmuxScrollback(
-  docker: Docker,
-  containerId: string,
-  name: string,
-): Promise<Buffer> {
-  const target = `=${tmuxSessionName(name)}:`;
-  const result = await tmux(docker, containerId, [
-    'capture-pane',
-    '-p',
-    '-e',
-    '-S',
-    '-',
-    '-E',
-    '-1',
+  const listed = await tmux(docker, containerId, [
+    'list-clients',
     '-t',
-    target,
+    `=${tmuxSessionName(name)}`,
+    '-F',
+    '#{client_control_mode} #{client_name}',
   ]);
-  if (result.exitCode !== 0 || result.stdout === '') return Buffer.alloc(0);
-  return Buffer.from(result.stdout.replace(/\n/g, '\r\n'), 'utf8');
+  const clients = listed.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('0 '))
+    .map((line) => line.slice(2));
+  for (const client of clients) await tmux(docker, containerId, ['detach-client', '-t', client]);
 }
 
 /** The exit status the session's program recorded, once it has ended. */
@@ -223,37 +213,4 @@ export async function tmuxExitCode(
   }).catch(() => null);
   const code = Number.parseInt(result?.stdout ?? '', 10);
   return Number.isInteger(code) ? code : null;
-}
-
-export interface TmuxClient {
-  stream: Duplex;
-  resize(cols: number, rows: number): Promise<void>;
-  /** Ends this client only (HUP); the session goes on. */
-  detach(): Promise<void>;
-}
-
-/** A tmux client attached to the session through a TTY exec. */
-export async function attachTmuxClient(
-  docker: Docker,
-  containerId: string,
-  name: string,
-  cols: number,
-  rows: number,
-): Promise<TmuxClient> {
-  const started = await startExec(docker, containerId, {
-    command: [...TMUX, 'attach-session', '-t', `=${tmuxSessionName(name)}`],
-    env: { TERM: 'xterm-256color' },
-    tty: true,
-    stdin: true,
-  });
-  const resize = (c: number, r: number) => resizeExec(started.exec, c, r);
-  await resize(cols, rows).catch(() => {});
-  return {
-    stream: started.stream,
-    resize,
-    detach: async () => {
-      await signalMarked(docker, containerId, started.marker, 'HUP').catch(() => {});
-      started.stream.destroy();
-    },
-  };
 }

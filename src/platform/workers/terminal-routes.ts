@@ -48,12 +48,12 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
       'Starts a program (default: a login shell, bash when the image has it) on a pseudo-terminal. ' +
       'It keeps running with no client attached, until it exits, the session is killed or the worker ' +
       'stops. Attach over `GET /api/workers/{workerId}/terminal?mode=terminal&session=NAME`. When the ' +
-      "worker's image has tmux (the default image does), tmux holds the session inside the container: it " +
-      'outlives a restart of the node agent (listed again, reattached with screen and scrollback), tmux ' +
-      'redraws the screen for each client, and a slow client skips to the current screen rather than ' +
-      'holding the program back. Without tmux the agent holds the session (a headless terminal emulator ' +
-      'restores screen and scrollback, every byte reaches the client as written) and an agent restart ' +
-      'forgets it, although its program keeps running. Sessions created with a `user` are held by the agent.',
+      "worker's image has tmux (the default image does), tmux holds the session inside the container and " +
+      'it outlives a restart of the node agent (listed again, reattached with screen and scrollback). ' +
+      'Either way every byte the program writes reaches each client as written, and a reattach restores ' +
+      "the screen and the last lines of scrollback, each once and in order, from the agent's headless " +
+      'terminal emulator. Without tmux the agent holds the session and an agent restart forgets it, ' +
+      'although its program keeps running. Sessions created with a `user` are held by the agent.',
     params: WorkerParams,
     body: CreateTerminalBody,
     response: TerminalInfo,
