@@ -93,7 +93,12 @@ export class JobRunner {
     const jobs = await this.claim(this.registry.connectedNodeIds());
     for (const job of jobs) {
       const abort = new AbortController();
-      const task = this.execute(job, abort.signal).finally(() => this.running.delete(job.id));
+      const task = this.execute(job, abort.signal)
+        // Its lease runs out and the job is claimed again: nothing is lost, the process stays up.
+        .catch((error: unknown) =>
+          this.ctx.log.warn({ err: error, jobId: job.id }, 'job ended badly'),
+        )
+        .finally(() => this.running.delete(job.id));
       this.running.set(job.id, { task, abort });
     }
   }

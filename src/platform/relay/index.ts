@@ -44,7 +44,14 @@ export const relayModule: AppModule = {
     router.addHook('onListen', async () => {
       const url = ctx.config.internalUrl ?? defaultInternalUrl(router.server.address());
       if (url === null) return;
-      await registerProcess(ctx.db, self, url);
+      remote.selfUrl = url;
+      const predecessors = await registerProcess(ctx.db, self, url);
+      if (predecessors.length > 0) {
+        ctx.log.info(
+          { predecessors, url },
+          'took over from a server process recorded at this internal URL (it is gone)',
+        );
+      }
       timer = setInterval(() => {
         heartbeat(ctx.db, self).catch(warn('could not record the heartbeat'));
       }, HEARTBEAT_MS);
