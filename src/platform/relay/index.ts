@@ -35,6 +35,8 @@ export const relayModule: AppModule = {
       return secret;
     };
     const remote = new RemoteAgents(ctx, self, getSecret);
+    // Known before listening when configured: jobs may be claimed (and reach agents) before then.
+    remote.selfUrl = ctx.config.internalUrl;
     registry.remote = (nodeId) => remote.reach(nodeId);
     const warn = (what: string) => (error: unknown) => ctx.log.warn({ err: error }, what);
 
