@@ -37,21 +37,23 @@ export interface Answer<T> {
 }
 
 export class RestartBed {
-  server!: Server;
   agent: ChildProcess | undefined;
   token = '';
   orgId = '';
   nodeId = '';
-  private database!: FreshDatabase;
-  private env: Record<string, string> = {};
+
+  private constructor(
+    public server: Server,
+    private readonly database: FreshDatabase,
+    private readonly env: Record<string, string>,
+  ) {}
 
   /** A fresh database with one account, the server, an org and a node with its agent online. */
   static async start(extraEnv: Record<string, string> = {}): Promise<RestartBed> {
-    const bed = new RestartBed();
-    bed.database = await freshDatabase();
+    const database = await freshDatabase();
     const port = await freePort();
-    bed.env = {
-      ...bed.database.env,
+    const env = {
+      ...database.env,
       SECRETS_KEY: TEST_SECRETS_KEY,
       PORT: String(port),
       INTERNAL_URL: `http://127.0.0.1:${port}`,
@@ -61,12 +63,9 @@ export class RestartBed {
     };
     const email = `restart-${randomBytes(4).toString('hex')}@example.test`;
     const password = `restart ${randomBytes(8).toString('hex')}`;
-    const created = await run(
-      ['user', 'create', '--email', email, '--password', password],
-      bed.env,
-    );
+    const created = await run(['user', 'create', '--email', email, '--password', password], env);
     if (created.code !== 0) throw new Error(`user create failed: ${created.stderr}`);
-    bed.server = await serve(bed.env);
+    const bed = new RestartBed(await serve(env), database, env);
     const login = await fetch(`${bed.server.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -144,7 +143,7 @@ export class RestartBed {
 
   async close(): Promise<void> {
     this.agent?.kill('SIGKILL');
-    if (this.server !== undefined && this.alive()) await this.server.stop();
-    await this.database?.close();
+    if (this.alive()) await this.server.stop();
+    await this.database.close();
   }
 }
