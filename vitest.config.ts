@@ -71,6 +71,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     sequence: { sequencer: SlowFirst },
+    // An unhandled rejection or error anywhere fails the run (the default, kept on purpose); a
+    // `sparrow serve` child that dies on its own throws one (test/helpers/sparrow-process.ts).
+    dangerouslyIgnoreUnhandledErrors: false,
     projects: [
       { extends: true, test: { name: 'unit', include: tiers.unit } },
       { extends: true, test: { name: 'db', include: tiers.db, globalSetup: DATABASE_SETUP } },

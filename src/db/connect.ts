@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { type NotificationSource, pgliteNotifications, postgresNotifications } from './listen.js';
+import { DatabaseLockedError, type HeldLock, lockDatabase } from './pglite-lock.js';
 import { prepareMarkedStatements } from './prepared.js';
 import type { Database, DB } from './schema.js';
 
@@ -119,14 +120,32 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   };
 }
 
-/** Opens (or creates) the embedded database stored in `dataDir/pglite`. */
+/**
+ * Opens (or creates) the embedded database stored in `dataDir/pglite`,
+ * holding `dataDir/pglite.lock` until it is closed: another process is
+ * refused at once (`pglite-lock.ts`).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const path = join(dataDir, 'pglite');
+  let lock: HeldLock | undefined;
   try {
     await mkdir(path, { recursive: true });
+    lock = await lockDatabase(join(dataDir, 'pglite.lock'), path);
     const pglite = await PGlite.create(path);
-    return wrapPglite(pglite);
+    const handle = wrapPglite(pglite);
+    const held = lock;
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await held.release();
+      },
+    };
   } catch (error) {
+    await lock?.release();
+    if (error instanceof DatabaseLockedError) {
+      throw new DatabaseUnavailableError(error.message, { cause: error });
+    }
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${path}: ${reason(error)}`,
       { cause: error },

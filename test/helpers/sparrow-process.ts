@@ -99,12 +99,26 @@ export async function serve(env: Record<string, string>): Promise<Server> {
     stderr += chunk.toString();
   });
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  let stopping = false;
+  let listening = false;
+  // A server that dies on its own (an unhandled rejection, a crash) fails the run loudly, with its
+  // output; the test killing it (kill -9) or stopping it is not that.
+  child.on('exit', (code, signal) => {
+    // Before it listens, `serve` rejects with the output instead.
+    if (!listening || stopping || signal === 'SIGKILL' || code === null || code === 0) return;
+    setImmediate(() => {
+      throw new Error(`sparrow serve exited on its own with code ${code}:\n${stderr}${stdout}`);
+    });
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
       // The first-run hints follow the listening line: wait for them too.
-      if (listening?.[1] !== undefined && /Sparrow is ready at/.test(stdout)) resolve(listening[1]);
+      if (address?.[1] !== undefined && /Sparrow is ready at/.test(stdout)) {
+        listening = true;
+        resolve(address[1]);
+      }
     });
     void closed.then((code) => reject(new Error(`serve exited (${code}): ${stderr}${stdout}`)));
   });
@@ -113,6 +127,7 @@ export async function serve(env: Record<string, string>): Promise<Server> {
     child,
     output: () => stdout,
     async stop() {
+      stopping = true;
       child.kill('SIGTERM');
       const code = await closed;
       return { code, stdout, stderr };

@@ -4,11 +4,11 @@ import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { RunOutput } from '../job-runs/output.js';
 import type { JobRow } from '../jobs/queue.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { findProject } from '../projects/repository.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { runOneOff } from './one-off.js';
-import { placeReplicas } from './placement.js';
+import { NoPlaceError, nodeReconnecting, placeReplicas } from './placement.js';
+import { AGENT_WAIT_MS, queueRemovals, reachWhenBack } from './removals.js';
 import { projectImage } from './project-image.js';
 import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from './replica-ops.js';
 import type { ReplicaRow } from './replicas.js';
@@ -106,8 +106,29 @@ export class Deploy {
       .execute();
   }
 
-  /** Places the replicas and writes their rows (`starting`) before any container exists. */
+  /**
+   * Places the replicas; while no node has room but one is reconnecting (a
+   * server restarted and took this deploy over first), waits for it.
+   */
   private async place(service: ServiceRow): Promise<ReplicaRow[]> {
+    const deadline = Date.now() + AGENT_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.placeNow(service);
+      } catch (error) {
+        const wait =
+          error instanceof NoPlaceError &&
+          Date.now() < deadline &&
+          !this.signal.aborted &&
+          (await nodeReconnecting(this.ctx.db, service.org_id));
+        if (!wait) throw error;
+      }
+      await sleep(500, this.signal);
+    }
+  }
+
+  /** Places the replicas and writes their rows (`starting`) before any container exists. */
+  private async placeNow(service: ServiceRow): Promise<ReplicaRow[]> {
     return inTransaction(this.ctx.db, async (trx) => {
       const nodes = await placeReplicas(trx, service.org_id, service.replicas);
       const rows = nodes.map((nodeId, index) => ({
@@ -164,8 +185,13 @@ export class Deploy {
     const output = new RunOutput(db, hookRun.id);
     let result: Awaited<ReturnType<typeof runOneOff>>;
     try {
+      // Removed once this deploy ends, whichever process is running it then (a killed process
+      // leaves its hook container running).
+      await queueRemovals(db, [
+        { nodeId: first.node_id, containerName: HOOK_NAME(this.runId), jobId: this.job.id },
+      ]);
       result = await runOneOff({
-        peer: await agentRegistry(this.ctx).reach(first.node_id),
+        peer: await reachWhenBack(this.ctx, first.node_id, this.signal),
         name: HOOK_NAME(this.runId),
         image,
         labels: serviceLabels(service, this.runId),
@@ -208,7 +234,7 @@ export class Deploy {
     await Promise.all(
       placed.map(async (replica, index) => {
         const image = images.get(replica.node_id) ?? '';
-        await startReplica(this.ctx, service, replica, { image, env, labels });
+        await startReplica(this.ctx, service, replica, { image, env, labels }, this.signal);
         this.say(`replica ${index + 1}/${total} started on node ${replica.node_id}`);
       }),
     );
@@ -255,7 +281,10 @@ export class Deploy {
     );
     await sleep(this.ctx.config.serviceDrainMs, this.signal);
     if (this.signal.aborted) throw new Error('let go');
-    const { removed } = await removeReplicas(this.ctx, draining, this.output);
-    this.say(`removed ${removed} replaced replica(s)`);
+    const { removed, failures } = await removeReplicas(this.ctx, draining, this.output);
+    this.say(
+      `removed ${removed} replaced replica(s)` +
+        (failures.length > 0 ? `; ${failures.length} more when their node's agent is back` : ''),
+    );
   }
 }

@@ -2,6 +2,7 @@ import type { AppModule } from '../../module.js';
 import { deploymentsMigrations } from './migrations.js';
 import { startCronScheduler } from './cron.js';
 import { moveRoutes } from './move-routes.js';
+import { startRemovalSweeper } from './removals.js';
 import { deploymentRoutes } from './routes.js';
 import { registerServiceJobs } from './service-jobs.js';
 import { serviceLogRoutes } from './service-log-routes.js';
@@ -18,6 +19,10 @@ export const deploymentsModule: AppModule = {
     serviceLogRoutes(router, ctx);
     registerServiceJobs(ctx);
     const stopCron = startCronScheduler(ctx);
-    router.addHook('onClose', async () => stopCron());
+    const stopSweeper = startRemovalSweeper(ctx);
+    router.addHook('onClose', async () => {
+      stopCron();
+      await stopSweeper();
+    });
   },
 };

@@ -94,4 +94,20 @@ export const deploymentsMigrations: Migrations = {
       await sql`create index service_replicas_node_idx on service_replicas (node_id)`.execute(db);
     },
   },
+  '2026_11_28_870_container_removals': {
+    async up(db: Kysely<unknown>) {
+      // Containers to remove, kept until their node's agent confirms it: a removal that failed
+      // (the agent was away) is retried, never forgotten. `job_id`: not while that job runs.
+      await sql`
+        create table container_removals (
+          node_id uuid not null references nodes (id) on delete cascade,
+          container_name text not null,
+          job_id uuid,
+          attempts integer not null default 0,
+          last_error text,
+          created_at timestamptz not null default now(),
+          primary key (node_id, container_name)
+        )`.execute(db);
+    },
+  },
 };

@@ -1,6 +1,32 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hasRoom, nodeAvailable, nodeLoads } from '../nodes/load.js';
 import { lockPlacementNodes } from '../nodes/repository.js';
+import { NODE_STALE_MS } from '../nodes/service.js';
+
+/** No node can take a replica now. */
+export class NoPlaceError extends Error {}
+
+/**
+ * Whether a node the organization may use is away but was heard from
+ * lately: its agent is reconnecting (a server process restarted), so a
+ * place may be found in a moment.
+ */
+export async function nodeReconnecting(db: Database, orgId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('nodes')
+    .select('id')
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
+    .where('connected', '=', false)
+    .where('draining_at', 'is', null)
+    .where(
+      'last_seen_at',
+      '>',
+      sql<Date>`now() - ${NODE_STALE_MS}::integer * interval '1 millisecond'`,
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * The nodes `count` new replicas go to, spread like workers are placed:
@@ -21,7 +47,7 @@ export async function placeReplicas(db: Database, orgId: string, count: number):
       .filter((node) => hasRoom(node, loads.get(node.id) ?? 0))
       .sort((a, b) => (loads.get(a.id) ?? 0) - (loads.get(b.id) ?? 0))[0];
     if (chosen === undefined) {
-      throw new Error(
+      throw new NoPlaceError(
         `no node can take replica ${i + 1} of ${count}: none is online, not draining and with room`,
       );
     }

@@ -1,10 +1,10 @@
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
-import { AgentRequestError } from '../../agent/peer.js';
-import type { Env } from '../../agent/protocol/schemas.js';
 import { sql } from 'kysely';
+import type { Env } from '../../agent/protocol/schemas.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import type { RunOutput } from '../job-runs/output.js';
-import { agentRegistry } from '../nodes/registry.js';
+import { queueRemovals, reachWhenBack, removeQueued } from './removals.js';
 import type { ReplicaRow } from './replicas.js';
 import type { ServiceRow } from './service-repository.js';
 
@@ -41,8 +41,9 @@ export async function startReplica(
   service: ServiceRow,
   replica: ReplicaRow,
   spec: { image: string; env: Env; labels: Record<string, string> },
+  signal?: AbortSignal,
 ): Promise<void> {
-  const peer = await agentRegistry(ctx).reach(replica.node_id);
+  const peer = await reachWhenBack(ctx, replica.node_id, signal);
   await peer.request(
     'container.create',
     {
@@ -74,7 +75,7 @@ export async function waitHealthy(
   label: string,
   signal: AbortSignal,
 ): Promise<void> {
-  const peer = await agentRegistry(ctx).reach(replica.node_id);
+  const peer = await reachWhenBack(ctx, replica.node_id, signal);
   const check = service.health_check;
   const graceSeconds = check?.graceSeconds ?? DEFAULT_GRACE_SECONDS;
   const deadline = Date.now() + graceSeconds * 1000;
@@ -120,36 +121,36 @@ export async function waitHealthy(
 }
 
 /**
- * Removes the replicas' containers and marks them stopped. One whose node
- * cannot be reached stays as it was (a later deploy or stop tries again);
- * the output says so. Returns how many were removed.
+ * Marks the replicas stopped and queues their containers for removal in one
+ * transaction, then removes what it can at once. A container whose node
+ * cannot be reached now stays queued and is removed when its agent is back
+ * (`removals.ts`); the output says so. Returns how many were removed now.
  */
 export async function removeReplicas(
   ctx: AppContext,
   replicas: readonly ReplicaRow[],
   output?: RunOutput,
 ): Promise<{ removed: number; failures: string[] }> {
-  const failures: string[] = [];
-  let removed = 0;
-  for (const replica of replicas) {
-    try {
-      const peer = await agentRegistry(ctx).reach(replica.node_id);
-      await peer.request('container.remove', { containerId: replica.container_name, force: true });
-    } catch (error) {
-      const gone = error instanceof AgentRequestError && error.code === 'not_found';
-      if (!gone) {
-        const reason = error instanceof Error ? error.message : String(error);
-        failures.push(`${replica.container_name}: ${reason}`);
-        output?.write(`could not remove ${replica.container_name}: ${reason}\n`);
-        continue;
-      }
-    }
-    await ctx.db
+  if (replicas.length === 0) return { removed: 0, failures: [] };
+  const removals = replicas.map((replica) => ({
+    nodeId: replica.node_id,
+    containerName: replica.container_name,
+  }));
+  await inTransaction(ctx.db, async (trx) => {
+    await trx
       .updateTable('service_replicas')
       .set({ state: 'stopped', updated_at: sql<Date>`now()` })
-      .where('id', '=', replica.id)
+      .where(
+        'id',
+        'in',
+        replicas.map((replica) => replica.id),
+      )
       .execute();
-    removed++;
+    await queueRemovals(trx, removals);
+  });
+  const { removed, left } = await removeQueued(ctx, removals);
+  for (const failure of left) {
+    output?.write(`could not remove ${failure}; it is removed when its node's agent is back\n`);
   }
-  return { removed, failures };
+  return { removed, failures: left };
 }

@@ -3,11 +3,10 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import { jobKinds } from '../jobs/kinds.js';
 import type { JobRow } from '../jobs/queue.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { runCron } from './cron.js';
 import { Deploy } from './deploy-job.js';
 import { ServiceJobs } from './moves.js';
-import { removeQuietly } from './one-off.js';
+import { queueRemovals, type Removal, removeQueued } from './removals.js';
 import { removeReplicas } from './replica-ops.js';
 import { activeReplicas, liveReplicas } from './replicas.js';
 import * as runs from './runs.js';
@@ -26,6 +25,19 @@ function runIdOf(job: JobRow): string {
 async function deployFailed(db: Database, job: JobRow, reason: string): Promise<void> {
   const runId = runIdOf(job);
   await runs.endRun(db, runId, { status: 'failed', reason });
+  // The containers it started and never switched to (its process died, or it was interrupted
+  // too often) serve nothing: removed now, or when their agent is back.
+  const unfinished = await db
+    .updateTable('service_replicas')
+    .set({ state: 'stopped' })
+    .where('run_id', '=', runId)
+    .where('state', '=', 'starting')
+    .returning(['node_id', 'container_name'])
+    .execute();
+  await queueRemovals(
+    db,
+    unfinished.map((row) => ({ nodeId: row.node_id, containerName: row.container_name })),
+  );
   const service = await runs.lockService(db, job.target_id);
   if (service === undefined || (await runs.laterMove(db, service.id, job.id))) return;
   const serving = (await activeReplicas(db, service.id)).length > 0;
@@ -50,8 +62,8 @@ async function stopService(ctx: AppContext, job: JobRow): Promise<void> {
       .execute();
     await runs.targetsChanged(trx, serviceId);
   });
-  const { failures } = await removeReplicas(ctx, await liveReplicas(ctx.db, serviceId));
-  if (failures.length > 0) throw new Error(`could not remove ${failures.join('; ')}`);
+  // A container whose agent is away now is removed when it is back (queued, `removals.ts`).
+  await removeReplicas(ctx, await liveReplicas(ctx.db, serviceId));
   await inTransaction(ctx.db, async (trx) => {
     const service = await runs.lockService(trx, serviceId);
     if (service === undefined || (await runs.laterMove(trx, serviceId, job.id))) return;
@@ -62,13 +74,16 @@ async function stopService(ctx: AppContext, job: JobRow): Promise<void> {
 /** The containers of a deleted service, by node and name (its rows are gone). */
 async function cleanUp(ctx: AppContext, job: JobRow): Promise<void> {
   const containers = Array.isArray(job.payload.containers) ? job.payload.containers : [];
+  const removals: Removal[] = [];
   for (const entry of containers) {
     if (typeof entry !== 'object' || entry === null) continue;
     const nodeId = 'nodeId' in entry ? entry.nodeId : undefined;
     const name = 'name' in entry ? entry.name : undefined;
     if (typeof nodeId !== 'string' || typeof name !== 'string') continue;
-    await removeQuietly(await agentRegistry(ctx).reach(nodeId), name);
+    removals.push({ nodeId, containerName: name });
   }
+  await queueRemovals(ctx.db, removals);
+  await removeQueued(ctx, removals);
 }
 
 /** Registers the services' moves as job kinds of the application (run by any server process). */

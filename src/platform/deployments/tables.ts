@@ -102,8 +102,20 @@ export interface ServiceReplicasTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A container to remove from its node, kept until the agent confirms (`removals.ts`). */
+export interface ContainerRemovalsTable {
+  node_id: string;
+  container_name: string;
+  /** Until this job ends the container is its own: not removed yet. */
+  job_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
+    container_removals: ContainerRemovalsTable;
     deployments: DeploymentsTable;
     /** `owner_id` is the deployment. */
     deployment_secrets: EncryptedSecretsTable;

@@ -93,7 +93,12 @@ export class JobRunner {
     const jobs = await this.claim(this.registry.connectedNodeIds());
     for (const job of jobs) {
       const abort = new AbortController();
-      const task = this.execute(job, abort.signal).finally(() => this.running.delete(job.id));
+      const task = this.execute(job, abort.signal)
+        // Its lease runs out and the job is claimed again: nothing is lost, the process stays up.
+        .catch((error: unknown) =>
+          this.ctx.log.warn({ err: error, jobId: job.id }, 'job ended badly'),
+        )
+        .finally(() => this.running.delete(job.id));
       this.running.set(job.id, { task, abort });
     }
   }
@@ -121,6 +126,9 @@ export class JobRunner {
   private async claim(nodeIds: readonly string[]): Promise<JobRow[]> {
     const claimable = this.claimable(nodeIds);
     if (claimable === null) return [];
+    // A job still under way here whose lease ran out (a busy event loop renewed it late) is not
+    // claimed again by this process: two runs of one job would undo each other's containers.
+    const running = [...this.running.keys(), '00000000-0000-0000-0000-000000000000'];
     const leaseMs = this.ctx.config.jobLeaseMs;
     const result = await sql<JobRow>`
       update jobs set
@@ -133,6 +141,7 @@ export class JobRunner {
         select j.id from jobs j
         where (${claimable})
           and (j.state = 'queued' or (j.state = 'running' and j.lease_expires_at < now()))
+          and not (j.lease_owner = ${this.owner} and j.id in (${sql.join(running)}))
           and not exists (
             select 1 from jobs o
             where o.target_id = j.target_id and o.state in ('queued', 'running') and o.id < j.id)
@@ -169,6 +178,12 @@ export class JobRunner {
     } catch (error) {
       // Let go (stopping, or the lease was lost): handed on, or already another process's.
       if (signal.aborted) {
+        await this.release(job);
+        return;
+      }
+      // An agent link dropped mid-request (its process or the agent restarting): handed back and
+      // run again like a takeover (it starts over, waiting for the agent to be back), not failed.
+      if (error instanceof AgentRequestError && error.code === 'agent_disconnected') {
         await this.release(job);
         return;
       }

@@ -68,8 +68,8 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
           nodeId,
           log: (level, message) => log[level](message),
         });
-        peer.hello.then(
-          async (hello) => {
+        peer.hello
+          .then(async (hello) => {
             await repository.markConnected(ctx.db, nodeId, hello.node, registry.processId);
             // The token may have been rotated, or the node deleted, while the hello was on its way.
             const node = await repository.findNodeById(ctx.db, nodeId);
@@ -79,9 +79,14 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
             }
             registry.add(nodeId, peer, hello);
             log.info({ agentVersion: hello.node.agentVersion }, 'agent connected');
-          },
-          () => {},
-        );
+          })
+          .catch((error: unknown) => {
+            // No hello (the link closed first), or the database failed: the agent dials again.
+            if (peer.connected) {
+              log.warn({ err: error }, 'could not record the agent; closing its link');
+              peer.close(1011, 'could not record the connection');
+            }
+          });
         peer.on('close', (code: number) => {
           log.info({ code }, 'agent disconnected');
           if (registry.get(nodeId) === undefined) {

@@ -35,6 +35,8 @@ export const relayModule: AppModule = {
       return secret;
     };
     const remote = new RemoteAgents(ctx, self, getSecret);
+    // Known before listening when configured: jobs may be claimed (and reach agents) before then.
+    remote.selfUrl = ctx.config.internalUrl;
     registry.remote = (nodeId) => remote.reach(nodeId);
     const warn = (what: string) => (error: unknown) => ctx.log.warn({ err: error }, what);
 
@@ -44,7 +46,14 @@ export const relayModule: AppModule = {
     router.addHook('onListen', async () => {
       const url = ctx.config.internalUrl ?? defaultInternalUrl(router.server.address());
       if (url === null) return;
-      await registerProcess(ctx.db, self, url);
+      remote.selfUrl = url;
+      const predecessors = await registerProcess(ctx.db, self, url);
+      if (predecessors.length > 0) {
+        ctx.log.info(
+          { predecessors, url },
+          'took over from a server process recorded at this internal URL (it is gone)',
+        );
+      }
       timer = setInterval(() => {
         heartbeat(ctx.db, self).catch(warn('could not record the heartbeat'));
       }, HEARTBEAT_MS);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 
 /** How often a process says it is alive; past three of these without one, it is gone. */
@@ -15,14 +16,38 @@ export function defaultInternalUrl(address: AddressInfo | string | null): string
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
-export async function registerProcess(db: Database, id: string, url: string): Promise<void> {
-  await db
-    .insertInto('server_processes')
-    .values({ id, internal_url: url })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ internal_url: url, heartbeat_at: new Date() }),
-    )
-    .execute();
+/**
+ * Records this process. A process recorded at the same internal URL is a
+ * dead predecessor (this one listens there now: a restart after a crash):
+ * it is forgotten at once, and the agents it held are marked disconnected,
+ * rather than left named as their holder until its heartbeat runs out.
+ * Returns the predecessors' ids.
+ */
+export async function registerProcess(db: Database, id: string, url: string): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const gone = await trx
+      .deleteFrom('server_processes')
+      .where('internal_url', '=', url)
+      .where('id', '<>', id)
+      .returning('id')
+      .execute();
+    const ids = gone.map((row) => row.id);
+    if (ids.length > 0) {
+      await trx
+        .updateTable('nodes')
+        .set({ connected: false, agent_process_id: null })
+        .where('agent_process_id', 'in', ids)
+        .execute();
+    }
+    await trx
+      .insertInto('server_processes')
+      .values({ id, internal_url: url })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ internal_url: url, heartbeat_at: new Date() }),
+      )
+      .execute();
+    return ids;
+  });
 }
 
 export async function heartbeat(db: Database, id: string): Promise<void> {

@@ -6,6 +6,15 @@ import { holderUrl, relayUrl } from './processes.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
+function sameUrl(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return a === b;
+  }
+}
+
 /**
  * This process's relays to agents held by other server processes: one
  * WebSocket per node, opened on first use and shared by every request and
@@ -15,6 +24,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export class RemoteAgents {
   private readonly peers = new Map<string, Promise<AgentPeer>>();
   private closed = false;
+  /**
+   * This process's own internal URL, once it listens. A process restarted
+   * after a crash on the same URL finds its dead predecessor still named as
+   * the holder for a while: a relay there would reach itself.
+   */
+  selfUrl: string | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -30,7 +45,7 @@ export class RemoteAgents {
       if (this.peers.get(nodeId) === cached) this.peers.delete(nodeId);
     }
     const url = await holderUrl(this.ctx.db, nodeId, this.self);
-    if (url === undefined || this.closed) throw nodeOffline(nodeId);
+    if (url === undefined || this.closed || sameUrl(url, this.selfUrl)) throw nodeOffline(nodeId);
     const opening = this.open(url, nodeId);
     this.peers.set(nodeId, opening);
     try {
@@ -56,9 +71,12 @@ export class RemoteAgents {
     socket.on('error', () => {});
     peer.on('close', () => {
       const current = this.peers.get(nodeId);
-      void current?.then((held) => {
-        if (held === peer && this.peers.get(nodeId) === current) this.peers.delete(nodeId);
-      });
+      // The opening may have failed (this close is why): `reach` forgets it then.
+      current
+        ?.then((held) => {
+          if (held === peer && this.peers.get(nodeId) === current) this.peers.delete(nodeId);
+        })
+        .catch(() => {});
     });
     await peer.hello;
     return peer;
