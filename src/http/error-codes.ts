@@ -43,7 +43,8 @@ export const ERROR_CODES = {
   route_not_accessible: { status: 403, meaning: 'The route accepts no credential' },
   origin_not_allowed: {
     status: 403,
-    meaning: "A WebSocket handshake by session cookie came from an Origin other than the service's",
+    meaning:
+      "A request authenticated by the session cookie that changes state (or opens a WebSocket) came from an origin other than the service's own (PUBLIC_URL)",
   },
   session_required: { status: 403, meaning: 'The route is for signed-in people, not keys or apps' },
   person_required: { status: 403, meaning: 'Only a person (not a key or app) may do this' },
