@@ -12,7 +12,7 @@ import { createListener, type NotificationSource } from './db/listen.js';
 import type { Database } from './db/schema.js';
 import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
-import { httpServerOptions, installConnectionGuard } from './http/connections.js';
+import { httpServerOptions, installConnectionGuard, installHostGuard } from './http/connections.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installNulGuard } from './http/nul.js';
@@ -126,6 +126,7 @@ export async function buildApp({
   installJsonBodyParser(app);
   installNulGuard(app);
   installConnectionGuard(app);
+  installHostGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

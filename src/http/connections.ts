@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import { badRequest } from './errors.js';
 
 interface Exchange {
   request: IncomingMessage;
@@ -101,6 +102,8 @@ export function httpServerOptions(config: Config) {
     keepAliveTimeout: keepAliveTimeoutMs,
     requestTimeout: requestTimeoutMs,
     http: {
+      // Answered by `installHostGuard` in the Error schema, not by Node with an empty 400.
+      requireHostHeader: false,
       headersTimeout: headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.max(25, Math.min(30_000, Math.floor(shortest / 4))),
@@ -131,5 +134,25 @@ export function installConnectionGuard(app: FastifyInstance): void {
       return;
     }
     socket.destroy();
+  });
+}
+
+/**
+ * HTTP/1.1 requires the Host header (RFC 9112, 3.2). Node refuses a request
+ * without one with an empty 400 of its own; it is let through
+ * (`requireHostHeader: false`) and refused here, before credentials are
+ * read, with 400 `host_required` in the Error schema. HTTP/1.0 needs none.
+ */
+export function installHostGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const { httpVersionMajor, httpVersionMinor } = request.raw;
+    const needsHost = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
+    if (
+      needsHost &&
+      request.headers.host === undefined &&
+      request.headers[':authority'] === undefined
+    ) {
+      throw badRequest('host_required', 'An HTTP/1.1 request must carry the Host header');
+    }
   });
 }

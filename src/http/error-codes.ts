@@ -22,6 +22,7 @@ export const ERROR_CODES = {
     meaning: 'The multipart body is malformed: no boundary, extra parts, or cut short',
   },
   bad_request: { status: 400, meaning: 'The HTTP request is malformed (request line, headers)' },
+  host_required: { status: 400, meaning: 'An HTTP/1.1 request came without the Host header' },
   request_timeout: { status: 408, meaning: 'The request was not received in time' },
   headers_too_large: { status: 431, meaning: 'The request headers are larger than allowed' },
   payload_too_large: { status: 413, meaning: 'The body or file is larger than allowed' },
