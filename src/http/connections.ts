@@ -156,3 +156,39 @@ export function installHostGuard(app: FastifyInstance): void {
     }
   });
 }
+
+/** How long, and how much, a lingering close reads before it closes (see `lingerOnClose`). */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A lingering close, for an answer sent before the request's body was read
+ * in whole (413, or a refusal before the body): Node closes such a
+ * connection as soon as the answer is written, and the client, still
+ * sending, gets a reset (EPIPE) that discards the answer it had not read
+ * yet. Instead the answer is followed by a FIN, and what the client still
+ * sends is read and dropped, for at most LINGER_MS or LINGER_BYTES, until it
+ * closes its side; then the socket is closed.
+ */
+export function lingerOnClose(request: IncomingMessage): void {
+  if (request.complete) return;
+  const socket = request.socket;
+  // Node's server calls `destroySoon` once a `Connection: close` answer is written.
+  Object.defineProperty(socket, 'destroySoon', {
+    configurable: true,
+    value: () => {
+      let read = 0;
+      const close = () => socket.destroy();
+      const timer = setTimeout(close, LINGER_MS);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+      socket.once('end', close);
+      socket.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > LINGER_BYTES) close();
+      });
+      socket.end();
+      socket.resume();
+    },
+  });
+}
