@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { RegistryCache } from './content/fields/registry-cache.js';
 import type { DatabaseKind, PoolCounters } from './db/connect.js';
@@ -11,7 +12,7 @@ import { createListener, type NotificationSource } from './db/listen.js';
 import type { Database } from './db/schema.js';
 import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
-import { httpServerOptions, installConnectionGuard } from './http/connections.js';
+import { httpServerOptions, installConnectionGuard, installHostGuard } from './http/connections.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installNulGuard } from './http/nul.js';
@@ -29,6 +30,7 @@ import { validatorCompiler } from './http/validation.js';
 import type { AppContext, AppModule } from './module.js';
 import { loggerTransport } from './observability/logging.js';
 import { installMetrics } from './observability/metrics.js';
+import { serializeRequest } from './observability/request-log.js';
 import { observabilityRoutes } from './observability/routes.js';
 
 export interface BuildOptions {
@@ -40,6 +42,8 @@ export interface BuildOptions {
   pool?: PoolCounters;
   /** Where this app's LISTEN/NOTIFY notifications come from (the handle's `notifications`). */
   notifications?: () => NotificationSource;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** A registered route, as the route-to-scope tables and their tests see it. */
@@ -82,12 +86,14 @@ export async function buildApp({
   modules,
   pool,
   notifications,
+  logStream,
 }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...loggerTransport(config),
+      serializers: { req: serializeRequest },
+      ...(logStream === undefined ? loggerTransport(config) : { stream: logStream }),
     },
     genReqId: requestId,
     bodyLimit: config.bodyLimit,
@@ -120,6 +126,7 @@ export async function buildApp({
   installJsonBodyParser(app);
   installNulGuard(app);
   installConnectionGuard(app);
+  installHostGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

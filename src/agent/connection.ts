@@ -23,9 +23,10 @@ export class AgentUrlError extends Error {
 /**
  * The WebSocket address for a server address: http(s) becomes ws(s), the
  * connect path is appended to the server's base path (unless given), and the
- * node token rides in the query as the spec says.
+ * node token, when given, rides in the query (the spec's form; the agent
+ * itself sends it in a header, so that it stays out of URLs and logs).
  */
-export function agentConnectUrl(server: string, token: string): string {
+export function agentConnectUrl(server: string, token?: string): string {
   let url: URL;
   try {
     url = new URL(server);
@@ -44,7 +45,7 @@ export function agentConnectUrl(server: string, token: string): string {
   const base = url.pathname.replace(/\/+$/, '');
   if (!base.endsWith(AGENT_CONNECT_PATH)) url.pathname = `${base}${AGENT_CONNECT_PATH}`;
   url.hash = '';
-  url.searchParams.set('token', token);
+  if (token !== undefined) url.searchParams.set('token', token);
   return url.toString();
 }
 
@@ -90,7 +91,7 @@ export class AgentConnection extends EventEmitter {
 
   constructor(private readonly options: AgentConnectionOptions) {
     super();
-    this.url = agentConnectUrl(options.server, options.token);
+    this.url = agentConnectUrl(options.server);
     this.log = options.log ?? (() => {});
     this.backoff = new Backoff({
       initialMs: options.initialBackoffMs ?? 500,
@@ -98,11 +99,9 @@ export class AgentConnection extends EventEmitter {
     });
   }
 
-  /** The address dialled, with the token hidden, for logs. */
+  /** The address dialled (the token is in a header, not in it), for logs. */
   get displayUrl(): string {
-    const url = new URL(this.url);
-    url.searchParams.set('token', '***');
-    return url.toString();
+    return this.url;
   }
 
   start(): void {
@@ -128,6 +127,7 @@ export class AgentConnection extends EventEmitter {
   private dial(): void {
     if (this.stopped) return;
     const socket = new WebSocket(this.url, {
+      headers: { authorization: `Bearer ${this.options.token}` },
       maxPayload: 64 * 1024 * 1024,
       handshakeTimeout: 15_000,
       // A zero mask leaves frames as they are (ws then skips the XOR pass):

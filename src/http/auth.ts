@@ -102,21 +102,38 @@ function originOf(url: string): string | null {
   }
 }
 
+/** Methods that change nothing: a cookie request by them needs no origin check. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `Sec-Fetch-Site` values of a request the service's own pages (or the person) made. */
+const OWN_FETCH_SITES: ReadonlySet<string> = new Set(['same-origin', 'none']);
+
 /**
- * A browser sends the cookie with a WebSocket handshake whatever page opens
- * it, and the same-origin policy does not cover WebSockets: a foreign page
- * could drive a signed-in person's terminal. A cookie handshake is accepted
- * only without `Origin` (not a browser) or from the service's own origin;
- * a bearer token cannot be sent by another site, so it needs no check.
+ * Refuses a request authenticated by the session cookie that a page of
+ * another origin could have made, when it changes state or opens a
+ * WebSocket (a browser sends the cookie with a handshake whatever page opens
+ * it, and the same-origin policy does not cover WebSockets). SameSite does
+ * not help: services answer on subdomains of the same site as the API, so a
+ * service's page is "same-site". The request must come from the service's own
+ * origin (PUBLIC_URL): by its `Origin` header, or when a browser left that out,
+ * by `Sec-Fetch-Site` (`same-origin`, or `none` for the person's own
+ * navigation). A request with neither header is not a browser's (browsers send
+ * one of them on every cross-site state-changing request) and passes: curl,
+ * scripts. A bearer token cannot be sent by another site, so it needs no check.
  */
-function refuseForeignOrigin(request: FastifyRequest, publicOrigin: string | null): void {
-  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+export function refuseForeignOrigin(request: FastifyRequest, publicOrigin: string | null): void {
+  const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+  if (!upgrade && SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
-  if (origin === undefined) return;
-  if (publicOrigin !== null && originOf(origin) === publicOrigin) return;
+  const site = request.headers['sec-fetch-site'];
+  if (origin !== undefined) {
+    if (publicOrigin !== null && originOf(origin) === publicOrigin) return;
+  } else if (site === undefined || OWN_FETCH_SITES.has(site.toLowerCase())) return;
   throw forbidden(
     'origin_not_allowed',
-    "A WebSocket handshake authenticated by the session cookie must come from this service's own origin (PUBLIC_URL)",
+    upgrade
+      ? "A WebSocket handshake authenticated by the session cookie must come from this service's own origin (PUBLIC_URL)"
+      : "A request that changes state and is authenticated by the session cookie must come from this service's own origin (PUBLIC_URL); send a bearer token from elsewhere",
   );
 }
 
@@ -142,7 +159,8 @@ export function requireUserPrincipal(request: FastifyRequest): UserPrincipal {
 /**
  * Installs the one hook that turns credentials into a principal, before any
  * handler runs. `publicUrl` is the service's address (PUBLIC_URL): cookie
- * WebSocket handshakes must come from its origin.
+ * requests that change state, and cookie WebSocket handshakes, must come
+ * from its origin (`refuseForeignOrigin`).
  */
 export function installAuth(
   app: FastifyInstance,

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import { badRequest } from './errors.js';
 
 interface Exchange {
   request: IncomingMessage;
@@ -101,6 +102,8 @@ export function httpServerOptions(config: Config) {
     keepAliveTimeout: keepAliveTimeoutMs,
     requestTimeout: requestTimeoutMs,
     http: {
+      // Answered by `installHostGuard` in the Error schema, not by Node with an empty 400.
+      requireHostHeader: false,
       headersTimeout: headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.max(25, Math.min(30_000, Math.floor(shortest / 4))),
@@ -131,5 +134,61 @@ export function installConnectionGuard(app: FastifyInstance): void {
       return;
     }
     socket.destroy();
+  });
+}
+
+/**
+ * HTTP/1.1 requires the Host header (RFC 9112, 3.2). Node refuses a request
+ * without one with an empty 400 of its own; it is let through
+ * (`requireHostHeader: false`) and refused here, before credentials are
+ * read, with 400 `host_required` in the Error schema. HTTP/1.0 needs none.
+ */
+export function installHostGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const { httpVersionMajor, httpVersionMinor } = request.raw;
+    const needsHost = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
+    if (
+      needsHost &&
+      request.headers.host === undefined &&
+      request.headers[':authority'] === undefined
+    ) {
+      throw badRequest('host_required', 'An HTTP/1.1 request must carry the Host header');
+    }
+  });
+}
+
+/** How long, and how much, a lingering close reads before it closes (see `lingerOnClose`). */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A lingering close, for an answer sent before the request's body was read
+ * in whole (413, or a refusal before the body): Node closes such a
+ * connection as soon as the answer is written, and the client, still
+ * sending, gets a reset (EPIPE) that discards the answer it had not read
+ * yet. Instead the answer is followed by a FIN, and what the client still
+ * sends is read and dropped, for at most LINGER_MS or LINGER_BYTES, until it
+ * closes its side; then the socket is closed.
+ */
+export function lingerOnClose(request: IncomingMessage): void {
+  if (request.complete) return;
+  const socket = request.socket;
+  // Node's server calls `destroySoon` once a `Connection: close` answer is written.
+  Object.defineProperty(socket, 'destroySoon', {
+    configurable: true,
+    value: () => {
+      let read = 0;
+      const close = () => socket.destroy();
+      const timer = setTimeout(close, LINGER_MS);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+      socket.once('end', close);
+      socket.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > LINGER_BYTES) close();
+      });
+      socket.end();
+      socket.resume();
+    },
   });
 }

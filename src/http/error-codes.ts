@@ -22,6 +22,7 @@ export const ERROR_CODES = {
     meaning: 'The multipart body is malformed: no boundary, extra parts, or cut short',
   },
   bad_request: { status: 400, meaning: 'The HTTP request is malformed (request line, headers)' },
+  host_required: { status: 400, meaning: 'An HTTP/1.1 request came without the Host header' },
   request_timeout: { status: 408, meaning: 'The request was not received in time' },
   headers_too_large: { status: 431, meaning: 'The request headers are larger than allowed' },
   payload_too_large: { status: 413, meaning: 'The body or file is larger than allowed' },
@@ -47,7 +48,8 @@ export const ERROR_CODES = {
   route_not_accessible: { status: 403, meaning: 'The route accepts no credential' },
   origin_not_allowed: {
     status: 403,
-    meaning: "A WebSocket handshake by session cookie came from an Origin other than the service's",
+    meaning:
+      "A request authenticated by the session cookie that changes state (or opens a WebSocket) came from an origin other than the service's own (PUBLIC_URL)",
   },
   session_required: { status: 403, meaning: 'The route is for signed-in people, not keys or apps' },
   person_required: { status: 403, meaning: 'Only a person (not a key or app) may do this' },

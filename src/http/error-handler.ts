@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPgError } from '../db/errors.js';
+import { lingerOnClose } from './connections.js';
 import type { ErrorCode } from './error-codes.js';
 import { AppError } from './errors.js';
 import type { ErrorBody } from './schemas.js';
@@ -181,6 +182,8 @@ export function toAnswer(error: unknown): Answer {
 
 function send(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = toAnswer(error);
+  // The client may still be sending the body: let it finish, so that it reads this answer.
+  lingerOnClose(request.raw);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else if (!(error instanceof AppError)) {

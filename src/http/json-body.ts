@@ -42,6 +42,21 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextProblem | 
 }
 
 const checkedBodies = new WeakSet<FastifyRequest>();
+/** The errors this parser refused a body with, for routes that answer them in their own shape. */
+const bodyErrors = new WeakSet<object>();
+
+/**
+ * Whether an error is this parser's refusal of a JSON body (malformed, too
+ * deep, a NUL character): `/mcp` answers those as JSON-RPC parse errors.
+ */
+export function isJsonBodyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && bodyErrors.has(error);
+}
+
+function refused(error: Error): Error {
+  bodyErrors.add(error);
+  return error;
+}
 
 /** Whether the request's body was parsed here, and so already checked for NUL characters. */
 export function isCheckedJsonBody(request: FastifyRequest): boolean {
@@ -69,9 +84,11 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     const problem = scanJsonText(body, MAX_JSON_DEPTH);
     if (problem === 'nul') {
       done(
-        badRequest(
-          'nul_character',
-          'The JSON body contains the NUL character (\\u0000), which cannot be stored',
+        refused(
+          badRequest(
+            'nul_character',
+            'The JSON body contains the NUL character (\\u0000), which cannot be stored',
+          ),
         ),
         undefined,
       );
@@ -79,14 +96,19 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     }
     if (problem === 'too_deep') {
       done(
-        badRequest('json_too_deep', `JSON bodies nest at most ${MAX_JSON_DEPTH} levels`, {
-          maxDepth: MAX_JSON_DEPTH,
-        }),
+        refused(
+          badRequest('json_too_deep', `JSON bodies nest at most ${MAX_JSON_DEPTH} levels`, {
+            maxDepth: MAX_JSON_DEPTH,
+          }),
+        ),
         undefined,
       );
       return;
     }
     checkedBodies.add(request);
-    parse(request, body, done);
+    parse(request, body, (error, value) => {
+      if (error !== null) done(refused(error), undefined);
+      else done(null, value);
+    });
   });
 }

@@ -84,7 +84,16 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
             scheme: 'bearer',
             description: 'A session token, workspace API key, app token (spa_) or org key (spk_).',
           },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'session',
+            description:
+              'The session cookie that sign-in sets, for browsers. A request by cookie that changes state (any ' +
+              "method but GET, HEAD and OPTIONS) or opens a WebSocket must come from the service's own origin " +
+              '(`PUBLIC_URL`): its `Origin`, or without one its `Sec-Fetch-Site` (`same-origin` or `none`), else 403 ' +
+              '`origin_not_allowed`. A request with neither header (not a browser) passes.',
+          },
         },
       },
       security: [{ bearerAuth: [] }, { sessionCookie: [] }],

@@ -111,6 +111,11 @@ export function registerRoute<U extends string, P, Q, B, R extends TSchema>(
   route: BaseRoute<U, P, Q, B, R>,
 ): void {
   const status = route.status ?? ((route.response as TSchema) === NoContent ? 204 : 200);
+  // A cookie request that changes state must come from the service's own origin (`auth.ts`).
+  const errors: readonly ErrorCode[] =
+    route.access !== 'public' && route.method !== 'GET'
+      ? [...(route.errors ?? []), 'origin_not_allowed']
+      : (route.errors ?? []);
   const params = (route.params as TSchema | undefined) ?? defaultParams(route.url);
   const other = route.otherResponses ?? {};
   const schema: Record<string, unknown> = {
@@ -120,7 +125,7 @@ export function registerRoute<U extends string, P, Q, B, R extends TSchema>(
     response: {
       [status]: route.response,
       ...route.otherResponses,
-      ...errorResponses(route.errors ?? []),
+      ...errorResponses(errors),
     },
   };
   const description = describe(route.description, route.notes ?? []);

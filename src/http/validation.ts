@@ -1,4 +1,5 @@
 import { Ajv, type Options } from 'ajv';
+import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { default as addFormatsImport } from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
@@ -20,7 +21,39 @@ function createAjv(options: Options): Ajv {
   });
   addFormats(ajv);
   ajv.addFormat('uuid', new RegExp(UUID_PATTERN));
+  ajv.addKeyword({
+    keyword: LOWERCASE,
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    errors: false,
+    // Runs after the string's own checks (format, pattern): only a valid UUID is rewritten.
+    validate: (_enabled: boolean, data: string, _schema: unknown, where?: DataValidationCxt) => {
+      if (where !== undefined && where.parentData !== undefined) {
+        where.parentData[where.parentDataProperty] = data.toLowerCase();
+      }
+      return true;
+    },
+  });
   return ajv;
+}
+
+/** The keyword (this validator's own) that rewrites a valid UUID in lowercase. */
+const LOWERCASE = 'x-sparrow-lowercase';
+
+/**
+ * The schema with every `format: "uuid"` string marked for lowercasing.
+ * UUIDs are case-insensitive, the pattern accepts uppercase hex, and the
+ * database answers lowercase: every route, path, query and body alike, gets
+ * them lowercase, so ids compare equal wherever they are compared.
+ */
+function lowercasingUuids(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(lowercasingUuids);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = lowercasingUuids(value);
+  if (copy.format === 'uuid') copy[LOWERCASE] = true;
+  return copy;
 }
 
 /**
@@ -45,7 +78,8 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   const key = `${isBody ? 'body' : 'text'}:${JSON.stringify(schema)}`;
   let validate = compiled.get(key);
   if (validate === undefined) {
-    validate = withDeclaredCodes((isBody ? bodyAjv : textAjv).compile(schema as object), schema);
+    const ajv = isBody ? bodyAjv : textAjv;
+    validate = withDeclaredCodes(ajv.compile(lowercasingUuids(schema) as object), schema);
     compiled.set(key, validate);
   }
   return validate;

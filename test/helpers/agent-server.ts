@@ -6,7 +6,7 @@ import { AgentPeer } from '../../src/agent/peer.js';
 
 /**
  * A stand-in for the server's agent endpoint: accepts `token` at
- * /api/agent/connect (401 otherwise), and wraps each connection in the real
+ * /api/agent/connect, in the Authorization header or the query (401 otherwise), and wraps each connection in the real
  * server-side peer. `nextPeer()` resolves with the next agent to connect.
  * Each server welcomes its agents as a node of its own (`nodeId`), so agents
  * of different test files on one engine leave each other's containers alone.
@@ -53,7 +53,12 @@ export async function startTestAgentServer(
   };
   http.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/api/agent/connect' || url.searchParams.get('token') !== token) {
+    // The agent sends the token in a header; the query form is the spec's.
+    const given =
+      request.headers.authorization === undefined
+        ? url.searchParams.get('token')
+        : request.headers.authorization.replace(/^Bearer /, '');
+    if (url.pathname !== '/api/agent/connect' || given !== token) {
       state.rejected++;
       socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return;

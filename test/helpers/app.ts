@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp, type RouteRecord } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseKind } from '../../src/db/connect.js';
@@ -35,6 +36,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraModules: readonly AppModule[] = [],
+  options: { logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'sparrow-test-data-'));
@@ -51,6 +53,7 @@ export async function createTestApp(
     dbKind: database.kind,
     modules: [...modules, ...extraModules],
     notifications: database.notifications,
+    logStream: options.logStream,
   });
   return {
     app,

@@ -3,7 +3,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
+import type { ErrorCode } from '../../http/error-codes.js';
+import { toAnswer } from '../../http/error-handler.js';
 import { unauthorized } from '../../http/errors.js';
+import { isJsonBodyError } from '../../http/json-body.js';
 import { ErrorRef } from '../../http/schemas.js';
 import { routesOf } from '../../http/route.js';
 import type { AppContext, Router } from '../../module.js';
@@ -20,13 +23,24 @@ const DESCRIPTION =
   'stream, plain JSON answers. Send `Accept: application/json, text/event-stream`. Call `tools/list` for ' +
   'the tools (search, projects, workers, commands, nodes, deployments); every tool call is re-dispatched ' +
   'through this API with the same bearer token, so the same scope and organization checks apply, and ' +
-  'their failures are tool results with `isError: true`. A body that is not JSON is a 400 JSON-RPC parse ' +
-  'error (-32700). The session cookie is not accepted here: send the Authorization header.';
+  "their failures are tool results with `isError: true`. The body is read by the API's own JSON parser: " +
+  'one that is not JSON, is empty, nests deeper than 64 levels or holds a NUL character is a 400 JSON-RPC parse ' +
+  'error (-32700) whose `data.code` is the API code (`invalid_json`, `json_too_deep`, `nul_character`); ' +
+  "a body over the body limit is the API's 413 `payload_too_large`. The session cookie is not accepted here: send the Authorization header.";
 
 const JsonRpcErrorBody = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
-    error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+    error: Type.Object({
+      code: Type.Integer(),
+      message: Type.String(),
+      data: Type.Optional(
+        Type.Object(
+          { code: Type.String({ description: 'The API error code, when the body was refused.' }) },
+          { description: 'Why the body could not be read, in the API error catalog.' },
+        ),
+      ),
+    }),
     id: Type.Null(),
   },
   { title: 'JsonRpcError' },
@@ -38,8 +52,12 @@ const INSTRUCTIONS =
   'then get_command). orgId is optional when you work in one organization.';
 
 /** A JSON-RPC error answer (no request id: it was not read). */
-function jsonRpcError(code: number, message: string) {
-  return { jsonrpc: '2.0', error: { code, message }, id: null };
+function jsonRpcError(code: number, message: string, data?: { code: ErrorCode }) {
+  return {
+    jsonrpc: '2.0',
+    error: data === undefined ? { code, message } : { code, message, data },
+    id: null,
+  };
 }
 
 /** A server with every tool, acting for one request's caller (stateless: one per request). */
@@ -60,11 +78,17 @@ function copyHeaders(reply: FastifyReply): void {
 }
 
 /** A JSON-RPC error body, written as it is (not through the API's Error schema). */
-function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+function sendJsonRpcError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  data?: { code: ErrorCode },
+) {
   copyHeaders(reply);
   reply.hijack();
   reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  reply.raw.end(JSON.stringify(jsonRpcError(code, message)));
+  reply.raw.end(JSON.stringify(jsonRpcError(code, message, data)));
   return reply;
 }
 
@@ -87,11 +111,16 @@ function methodNotAllowed(reply: FastifyReply) {
  */
 export function mcpRoutes(router: Router, ctx: AppContext): void {
   router.register(async (scope) => {
-    // The body is parsed here, so that malformed JSON is a JSON-RPC parse error.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
+    // The body goes through the API's one JSON parser (its depth limit, NUL
+    // refusal and body limit); what it refuses is answered as a JSON-RPC parse
+    // error, with the API's code in `data`. Other errors take the API's way.
+    scope.setErrorHandler((error, _request, reply) => {
+      if (!isJsonBodyError(error)) throw error;
+      const { body } = toAnswer(error);
+      return sendJsonRpcError(reply, 400, -32700, `Parse error: ${body.error.message}`, {
+        code: body.error.code,
+      });
+    });
     const route = routesOf(scope, TAGS);
     route({
       method: 'POST',
@@ -125,12 +154,11 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
           );
         }
         const principal = requirePrincipal(request);
-        const raw: unknown = request.body;
-        let message: unknown;
-        try {
-          message = JSON.parse(typeof raw === 'string' ? raw : '');
-        } catch {
-          return sendJsonRpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON');
+        const message: unknown = request.body;
+        if (message === undefined) {
+          return sendJsonRpcError(reply, 400, -32700, 'Parse error: the body is empty', {
+            code: 'invalid_json',
+          });
         }
         const dispatcher = new Dispatcher(scope, authorization, principal, request.id);
         const server = buildToolServer({ dispatcher, db: ctx.db });

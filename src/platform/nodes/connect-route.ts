@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { AgentPeer } from '../../agent/peer.js';
 import { CloseCodes } from '../../agent/protocol/messages.js';
@@ -19,7 +20,19 @@ declare module 'fastify' {
 }
 
 /**
- * The internal endpoint agents dial: `GET /api/agent/connect?token=<node token>`.
+ * The node token of a handshake: `Authorization: Bearer <token>` (what the
+ * agent sends, kept out of URLs and so out of logs), else the `token` query
+ * parameter the spec names (older agents; redacted from the log).
+ */
+function nodeTokenOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header !== undefined) return /^Bearer[ ]+(\S+)[ ]*$/i.exec(header)?.[1] ?? '';
+  return new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
+}
+
+/**
+ * The internal endpoint agents dial: `GET /api/agent/connect` with
+ * `Authorization: Bearer <node token>`, or `?token=<node token>`.
  * An unknown token is refused with 401 before the upgrade (the agent stops
  * retrying). After the agent's hello the node is marked connected; closing
  * marks it disconnected.
@@ -45,7 +58,8 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
     key: 'public',
     hidden: true,
     operationId: 'connectAgent',
-    summary: "A node agent's link (WebSocket), authenticated by the node token",
+    summary:
+      "A node agent's link (WebSocket), authenticated by the node token (`Authorization: Bearer`, or `?token=`)",
     querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 512 })) }),
     response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
     status: 101,
@@ -53,7 +67,7 @@ export function agentConnectRoute(router: Router, ctx: AppContext): void {
     handler: upgradeRequired,
     options: {
       preValidation: async (request) => {
-        const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
+        const token = nodeTokenOf(request);
         const node =
           token === '' ? undefined : await repository.findNodeByTokenHash(ctx.db, hashToken(token));
         if (node === undefined) {

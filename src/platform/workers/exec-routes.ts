@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { CommandInfo, CommandOutput, ExecResult } from '../../agent/protocol/schemas.js';
-import { notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { agentCall } from './agent-call.js';
@@ -18,10 +18,26 @@ function argv(command: ExecBody['command']): string[] {
   return typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
 }
 
-/** A command of this worker's container, else 404 (ids of other workers' commands look like none). */
+/** The one answer for a command this worker does not have, whoever does have it. */
+function commandNotFound(): AppError {
+  return new AppError('command_not_found', 'This worker has no command with this id');
+}
+
+/**
+ * A command of this worker's container, else 404 `command_not_found`: a
+ * command of another worker (on the same node, where the agent knows it)
+ * gets exactly the answer of an id that never existed, so these routes tell
+ * nothing about ids outside the worker.
+ */
 async function ownCommand(target: WorkerTarget, commandId: string) {
-  const output = await agentCall(() => target.peer.request('command.get', { commandId }));
-  if (output.containerId !== target.containerId) throw notFound('Command');
+  const output = await agentCall(() => target.peer.request('command.get', { commandId })).catch(
+    (error: unknown) => {
+      throw error instanceof AppError && error.code === 'command_not_found'
+        ? commandNotFound()
+        : error;
+    },
+  );
+  if (output.containerId !== target.containerId) throw commandNotFound();
   return output;
 }
 

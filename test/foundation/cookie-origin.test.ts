@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import {
+  createCollection,
+  createUser,
+  createWorkspace,
+  TEST_PASSWORD,
+  type TestUser,
+  type TestWorkspace,
+} from '../helpers/factories.js';
+import { createOrg, createPlatformTestApp, type TestOrg } from '../helpers/platform.js';
+
+const PUBLIC_URL = 'https://sparrow.example:8443';
+/** A service of the same site: SameSite=Lax does not stop its pages' requests carrying the cookie. */
+const SERVICE_ORIGIN = 'https://svc-0197a2b4-0000-7000-8000-000000000000.sparrow.example';
+
+/**
+ * A request authenticated by the session cookie that changes state must
+ * come from the service's own origin: by `Origin`, else `Sec-Fetch-Site`.
+ * Reads, bearer tokens and requests that carry neither header pass.
+ */
+describe('cookie-authenticated requests from other origins', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let workspace: TestWorkspace;
+  let org: TestOrg;
+  let prefix = 0;
+
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ PUBLIC_URL });
+    owner = await createUser(t);
+    workspace = await createWorkspace(t, owner);
+    org = await createOrg(t, owner);
+  });
+  afterAll(() => t?.close());
+
+  /** Each way a request may say where it comes from, and whether it is let through. */
+  const SOURCES: Array<{ name: string; headers: Record<string, string>; allowed: boolean }> = [
+    { name: 'the own origin', headers: { origin: PUBLIC_URL }, allowed: true },
+    { name: 'a service origin', headers: { origin: SERVICE_ORIGIN }, allowed: false },
+    { name: 'another site', headers: { origin: 'https://evil.example' }, allowed: false },
+    { name: 'an opaque origin', headers: { origin: 'null' }, allowed: false },
+    {
+      name: 'the own origin on another port',
+      headers: { origin: 'https://sparrow.example' },
+      allowed: false,
+    },
+    {
+      name: 'no Origin, Sec-Fetch-Site same-origin',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      allowed: true,
+    },
+    {
+      name: 'no Origin, Sec-Fetch-Site same-site',
+      headers: { 'sec-fetch-site': 'same-site' },
+      allowed: false,
+    },
+    {
+      name: 'no Origin, Sec-Fetch-Site cross-site',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      allowed: false,
+    },
+    {
+      name: 'a foreign Origin despite Sec-Fetch-Site same-origin',
+      headers: { origin: SERVICE_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      allowed: false,
+    },
+    { name: 'neither header (curl)', headers: {}, allowed: true },
+  ];
+
+  for (const source of SOURCES) {
+    it(`a content route, by cookie, from ${source.name}: ${source.allowed ? 'accepted' : '403'}`, async () => {
+      prefix += 1;
+      const response = await t.http.post(
+        `/workspaces/${workspace.id}/collections`,
+        { name: 'List', keyPrefix: `OR${prefix}` },
+        { cookies: { session: owner.token }, headers: source.headers },
+      );
+      if (source.allowed) expect(response.status, response.text).toBe(201);
+      else {
+        expect(response.status, response.text).toBe(403);
+        expect(response.body.error.code).toBe('origin_not_allowed');
+      }
+    });
+
+    it(`a platform route, by cookie, from ${source.name}: ${source.allowed ? 'accepted' : '403'}`, async () => {
+      const response = await t.api.post(
+        `/orgs/${org.id}/projects`,
+        { name: `p-${randomBytes(3).toString('hex')}` },
+        { cookies: { session: owner.token }, headers: source.headers },
+      );
+      if (source.allowed) expect(response.status, response.text).toBe(201);
+      else {
+        expect(response.status, response.text).toBe(403);
+        expect(response.body.error.code).toBe('origin_not_allowed');
+      }
+    });
+  }
+
+  it('refuses every state-changing method, on both roots, and nothing is written', async () => {
+    const list = await createCollection(t, workspace);
+    const foreign = { cookies: { session: owner.token }, headers: { origin: SERVICE_ORIGIN } };
+    const patched = await t.api.patch(
+      `/workspaces/${workspace.id}/collections/${list.id}`,
+      { name: 'Renamed' },
+      foreign,
+    );
+    expect(patched.status).toBe(403);
+    const removed = await t.http.delete(
+      `/workspaces/${workspace.id}/collections/${list.id}`,
+      foreign,
+    );
+    expect(removed.status).toBe(403);
+    const demoted = await t.api.patch(
+      `/orgs/${org.id}/members/${owner.user.id}`,
+      { role: 'member' },
+      foreign,
+    );
+    expect(demoted.status).toBe(403);
+    expect(demoted.body.error.code).toBe('origin_not_allowed');
+    const after = await t.http.get(`/workspaces/${workspace.id}/collections/${list.id}`, {
+      token: owner.token,
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.name).not.toBe('Renamed');
+    const members = await t.api.get(`/orgs/${org.id}/members`, { token: owner.token });
+    expect(members.text).toContain('"role":"owner"');
+  });
+
+  it('lets reads by cookie and writes by bearer token through from any origin', async () => {
+    const read = await t.http.get(`/workspaces/${workspace.id}`, {
+      cookies: { session: owner.token },
+      headers: { origin: SERVICE_ORIGIN, 'sec-fetch-site': 'same-site' },
+    });
+    expect(read.status).toBe(200);
+    const write = await t.api.post(
+      `/orgs/${org.id}/projects`,
+      { name: 'by-token' },
+      { token: owner.token, headers: { origin: SERVICE_ORIGIN, 'sec-fetch-site': 'same-site' } },
+    );
+    expect(write.status).toBe(201);
+  });
+
+  it('sign-in by cookie, then OAuth consent and logout from the own origin, still work', async () => {
+    const ownPage = { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' };
+    const email = `origin-${randomBytes(4).toString('hex')}@example.test`;
+    const person = await createUser(t, { email });
+    const login = await t.http.post(
+      '/auth/login',
+      { email, password: TEST_PASSWORD },
+      { headers: ownPage },
+    );
+    expect(login.status, login.text).toBe(200);
+    const setCookie = String(login.headers['set-cookie']);
+    const session = /session=([^;]+)/.exec(setCookie)?.[1] ?? '';
+    expect(session).toMatch(/^ses_/);
+    const own = await createWorkspace(t, person);
+    const app = await t.http.post(
+      '/apps',
+      { name: 'Consent', redirectUris: ['https://app.example.test/cb'], scopes: ['items:read'] },
+      { cookies: { session }, headers: ownPage },
+    );
+    expect(app.status, app.text).toBe(201);
+    const verifier = randomBytes(32).toString('base64url');
+    const consent = {
+      clientId: app.body.clientId,
+      redirectUri: 'https://app.example.test/cb',
+      workspaceId: own.id,
+      scopes: ['items:read'],
+      state: 'st',
+      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+      codeChallengeMethod: 'S256',
+    };
+    const foreign = await t.http.post('/oauth/authorize', consent, {
+      cookies: { session },
+      headers: { origin: SERVICE_ORIGIN },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('origin_not_allowed');
+    const granted = await t.http.post('/oauth/authorize', consent, {
+      cookies: { session },
+      headers: ownPage,
+    });
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.body.redirectTo).toMatch(/^https:\/\/app\.example\.test\/cb\?code=/);
+    const logout = await t.http.post('/auth/logout', undefined, {
+      cookies: { session },
+      headers: ownPage,
+    });
+    expect(logout.status).toBe(204);
+  });
+});
