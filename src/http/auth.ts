@@ -68,9 +68,15 @@ export const SESSION_COOKIE = 'session';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,512}$/;
 
-/** The bearer token of a request: the Authorization header, else the session cookie. */
-export function readCredential(request: FastifyRequest): string | null {
-  return readCredentialFrom(request)?.token ?? null;
+/**
+ * The bearer token of a public route that reads it itself (logout): the
+ * Authorization header, else the session cookie, which is held to the same
+ * origin rule as on every authenticated route (`refuseForeignOrigin`).
+ */
+export function readCredential(request: FastifyRequest, publicUrl: string): string | null {
+  const credential = readCredentialFrom(request);
+  if (credential?.from === 'cookie') refuseForeignOrigin(request, originOf(publicUrl));
+  return credential?.token ?? null;
 }
 
 /** The bearer token of a request and where it came from. */

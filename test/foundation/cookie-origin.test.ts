@@ -142,6 +142,31 @@ describe('cookie-authenticated requests from other origins', () => {
     expect(write.status).toBe(201);
   });
 
+  it('refuses a logout by cookie from another origin, and the session stays valid', async () => {
+    const email = `logout-${randomBytes(4).toString('hex')}@example.test`;
+    const person = await createUser(t, { email });
+    const foreign: Array<Record<string, string>> = [
+      { origin: SERVICE_ORIGIN },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of foreign) {
+      const logout = await t.http.post('/auth/logout', undefined, {
+        cookies: { session: person.token },
+        headers,
+      });
+      expect(logout.status, logout.text).toBe(403);
+      expect(logout.body.error.code).toBe('origin_not_allowed');
+      expect(logout.headers['set-cookie']).toBeUndefined();
+    }
+    const me = await t.http.get('/auth/me', { cookies: { session: person.token } });
+    expect(me.status, me.text).toBe(200);
+    const byBearer = await t.http.post('/auth/logout', undefined, {
+      token: person.token,
+      headers: { origin: SERVICE_ORIGIN },
+    });
+    expect(byBearer.status, byBearer.text).toBe(204);
+  });
+
   it('sign-in by cookie, then OAuth consent and logout from the own origin, still work', async () => {
     const ownPage = { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' };
     const email = `origin-${randomBytes(4).toString('hex')}@example.test`;

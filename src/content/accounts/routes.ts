@@ -81,12 +81,13 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
     summary: 'Revoke the current session',
     description:
       'Revokes the session of the bearer token or `session` cookie and clears the cookie. ' +
+      "By cookie, only from the service's own origin (403 `origin_not_allowed`), as every write. " +
       'Idempotent: a session token already revoked answers 204 again; no token or an unknown one is 401.',
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     response: NoContent,
-    errors: ['unauthenticated', 'invalid_token'],
+    errors: ['unauthenticated', 'invalid_token', 'origin_not_allowed'],
     handler: async (request, reply) => {
-      const token = readCredential(request);
+      const token = readCredential(request, ctx.config.publicUrl);
       if (token === null) throw unauthorized('unauthenticated', 'Authentication required');
       if (!token.startsWith(service.SESSION_TOKEN_PREFIX)) {
         throw unauthorized('invalid_token', 'The token is not a session token');
