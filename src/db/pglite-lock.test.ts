@@ -55,5 +55,7 @@ describe.runIf(inject('testDatabase').kind === 'pglite')('the embedded database 
     // A stopped server gave the lock up.
     const again = await run(['migrate'], database.env);
     expect(again.code).toBe(0);
-  });
+    // Six process starts on the embedded database: about 20 s on an idle
+    // machine, several times that beside the rest of the suite.
+  }, 300_000);
 });
