@@ -80,10 +80,11 @@ export default defineConfig({
       { extends: true, test: { name: 'http', include: tiers.http, globalSetup: PROCESS_SETUP } },
       {
         extends: true,
-        // One file at a time: the files share one container engine, and an agent
-        // that starts takes up the tmux sessions of every managed container on
-        // it, detaching the clients it finds (those of a dead predecessor in
-        // production, where a node has one agent; another file's in a test run).
+        // One file at a time: the files share one container engine. Agents now
+        // recover only their own node's containers (labelled sparrow.node), so
+        // they no longer detach each other's terminals; running this tier in
+        // parallel again waits on repeated parallel runs of the whole tier
+        // (the files also measure and time out on a shared engine).
         test: {
           name: 'engine',
           include: tiers.engine,
