@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import stringify from 'json-stringify-pretty-compact';
 import { contractDigest, describedApi } from '../src/http/contract.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +16,9 @@ const descriptionPath = `${root}openapi.json`;
 const typesPath = `${root}test/types/api.d.ts`;
 
 const document = await describedApi();
-const text = `${JSON.stringify(document, null, 2)}\n`;
+// A line per object or list that is short enough (a parameter, a `$ref`),
+// else one per member: the file stays small and a change reads as a diff.
+const text = `${stringify(document, { indent: 2, maxLength: 100 })}\n`;
 await writeFile(descriptionPath, text);
 
 // openapi-typescript needs the TypeScript 5 compiler API, which this
