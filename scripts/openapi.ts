@@ -6,8 +6,10 @@
  * either file differs from what the code serves.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import stringify from 'json-stringify-pretty-compact';
 import { contractDigest, describedApi } from '../src/http/contract.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,26 +17,25 @@ const descriptionPath = `${root}openapi.json`;
 const typesPath = `${root}test/types/api.d.ts`;
 
 const document = await describedApi();
-const text = `${JSON.stringify(document, null, 2)}\n`;
+// A line per object or list that is short enough (a parameter, a `$ref`),
+// else one per member: the file stays small and a change reads as a diff.
+const text = `${stringify(document, { indent: 2, maxLength: 100 })}\n`;
 await writeFile(descriptionPath, text);
 
 // openapi-typescript needs the TypeScript 5 compiler API, which this
-// project's TypeScript 7 does not ship: run it with its own, pinned.
-execFileSync(
-  'npx',
-  [
-    '--yes',
-    '-p',
-    'typescript@5.9.3',
-    '-p',
-    'openapi-typescript@7.13.0',
-    'openapi-typescript',
-    descriptionPath,
-    '-o',
-    typesPath,
-  ],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-);
+// project's TypeScript 7 does not ship (and its peer dependency says so): it
+// is a package of its own beside this script, both pinned by its lock.
+const generatorDir = `${root}scripts/openapi-typescript`;
+const generator = `${generatorDir}/node_modules/.bin/openapi-typescript`;
+if (!existsSync(generator)) {
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: generatorDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+execFileSync(generator, [descriptionPath, '-o', typesPath], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const types = await readFile(typesPath, 'utf8');
 await writeFile(typesPath, `// openapi.json sha256: ${contractDigest(text)}\n${types}`);
 process.stdout.write(

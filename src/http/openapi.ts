@@ -3,6 +3,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import Type from 'typebox';
 import type { Config } from '../config.js';
+import { withNamedComponents, withSharedErrorResponses } from './openapi-components.js';
 import { ERROR_SCHEMA_ID, ErrorBody, ErrorRef } from './schemas.js';
 
 export const API_VERSION = '0.1.0';
@@ -100,7 +101,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
-      return addContentServers(document as OpenApiDocument, config.publicUrl) as never;
+      const named = withSharedErrorResponses(
+        withNamedComponents(document as OpenApiDocument & Record<string, unknown>),
+      );
+      return addContentServers(named, config.publicUrl) as never;
     },
   });
 }

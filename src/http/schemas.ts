@@ -9,7 +9,7 @@ export const UUID_PATTERN =
   '^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}' +
   '|00000000-0000-0000-0000-000000000000|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$';
 
-export const Uuid = Type.String({ format: 'uuid', pattern: UUID_PATTERN });
+export const Uuid = Type.String({ title: 'Uuid', format: 'uuid', pattern: UUID_PATTERN });
 
 export const Timestamp = Type.String({ format: 'date-time' });
 

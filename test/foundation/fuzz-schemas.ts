@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { withRefsInlined } from '../helpers/openapi.js';
 
 /**
  * Values built from the JSON schemas of the committed API description, for
@@ -50,8 +51,9 @@ function rank(operation: Operation): number {
 
 /** Every operation of the committed description, destructive ones last. */
 export function loadOperations(): Operation[] {
-  const document = JSON.parse(
-    readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'),
+  // Named schemas and shared responses are references; the generators walk plain trees.
+  const document = withRefsInlined(
+    JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')),
   ) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   return Object.entries(document.paths)
     .flatMap(([path, item]) =>

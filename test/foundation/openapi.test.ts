@@ -61,7 +61,8 @@ describe('OpenAPI description', () => {
     const document = await servedDescription(t.http);
     const login = document.paths['/auth/login']?.post;
     expect(login?.security).toEqual([]);
-    expect(login?.responses['4XX']?.content?.['application/json']?.schema).toEqual({
+    expect(login?.responses['4XX']).toEqual({ $ref: '#/components/responses/Error' });
+    expect(document.components.responses.Error?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
     expect(document.components.schemas.Error).toMatchObject({

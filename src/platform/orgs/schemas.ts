@@ -35,7 +35,7 @@ export const Member = Type.Object(
     role: OrgRoleSchema,
     joinedAt: Timestamp,
   },
-  { title: 'Member' },
+  { title: 'OrgMember' },
 );
 export type Member = Static<typeof Member>;
 
