@@ -3,13 +3,8 @@ import { badRequest } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { liveReplicas } from './replicas.js';
-import {
-  imageWasDeployed,
-  insertRun,
-  lockService,
-  recordedImage,
-  setServiceState,
-} from './runs.js';
+import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/repository.js';
+import { lockService, setServiceState } from './runs.js';
 import { deploymentInOrg } from './service.js';
 import { serviceInDeployment } from './service-lookup.js';
 import type { ServiceRow } from './service-repository.js';

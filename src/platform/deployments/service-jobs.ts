@@ -9,6 +9,7 @@ import { ServiceJobs } from './moves.js';
 import { queueRemovals, type Removal, removeQueued } from './removals.js';
 import { removeReplicas } from './replica-ops.js';
 import { activeReplicas, liveReplicas } from './replicas.js';
+import * as jobRuns from '../job-runs/repository.js';
 import * as runs from './runs.js';
 
 function runIdOf(job: JobRow): string {
@@ -24,7 +25,7 @@ function runIdOf(job: JobRow): string {
  */
 async function deployFailed(db: Database, job: JobRow, reason: string): Promise<void> {
   const runId = runIdOf(job);
-  await runs.endRun(db, runId, { status: 'failed', reason });
+  await jobRuns.endRun(db, runId, { status: 'failed', reason });
   // The containers it started and never switched to (its process died, or it was interrupted
   // too often) serve nothing: removed now, or when their agent is back.
   const unfinished = await db
@@ -103,7 +104,7 @@ export function registerServiceJobs(ctx: AppContext): void {
   kinds.registerAnywhere(ServiceJobs.cron, {
     run: (job, signal) => runCron(ctx, job, signal),
     fail: async (db, job, reason) => {
-      await runs.endRun(db, job.target_id, { status: 'failed', reason });
+      await jobRuns.endRun(db, job.target_id, { status: 'failed', reason });
     },
   });
   kinds.registerAnywhere(ServiceJobs.cleanup, {

@@ -3,7 +3,6 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../deployments/moves.js';
-import { insertRun } from '../deployments/runs.js';
 import { deploymentInOrg } from '../deployments/service.js';
 import { serviceInDeployment } from '../deployments/service-lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
@@ -128,7 +127,7 @@ export async function runCronJobNow(
   if (row.state !== 'running' || row.active_run_id === null) {
     throw conflict('service_not_running', 'The service is not running: deploy or start it first');
   }
-  const run = await insertRun(db, row, { kind: 'cron', jobName: where.jobName });
+  const run = await repository.insertRun(db, row, { kind: 'cron', jobName: where.jobName });
   await enqueueJob(db, {
     kind: ServiceJobs.cron,
     nodeId: null,
