@@ -14,7 +14,7 @@ import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from 
 import type { ReplicaRow } from './replicas.js';
 import * as jobRuns from '../job-runs/repository.js';
 import * as runs from './runs.js';
-import type { ServiceRow } from './service-repository.js';
+import type { ServiceRow } from '../services/repository.js';
 
 const HOOK_NAME = (runId: string) => `sparrow-hook-${runId}`;
 

@@ -6,9 +6,9 @@ import { liveReplicas } from './replicas.js';
 import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/repository.js';
 import { lockService, setServiceState } from './runs.js';
 import { deploymentInOrg } from './service.js';
-import { serviceInDeployment } from './service-lookup.js';
-import type { ServiceRow } from './service-repository.js';
-import * as repository from './service-repository.js';
+import { serviceInDeployment } from '../services/lookup.js';
+import type { ServiceRow } from '../services/repository.js';
+import * as repository from '../services/repository.js';
 
 /** The job kinds of services' moves; each is queued with the state change it carries out. */
 export const ServiceJobs = {

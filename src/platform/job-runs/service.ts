@@ -4,7 +4,7 @@ import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../deployments/moves.js';
 import { deploymentInOrg } from '../deployments/service.js';
-import { serviceInDeployment } from '../deployments/service-lookup.js';
+import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
 import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
