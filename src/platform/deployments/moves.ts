@@ -5,7 +5,7 @@ import { enqueueJob } from '../jobs/queue.js';
 import { liveReplicas } from './replicas.js';
 import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/repository.js';
 import { lockService, setServiceState } from './runs.js';
-import { deploymentInOrg } from './service.js';
+import { deploymentInOrg } from './lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
 import type { ServiceRow } from '../services/repository.js';
 import * as repository from '../services/repository.js';

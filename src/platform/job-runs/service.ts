@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../deployments/moves.js';
-import { deploymentInOrg } from '../deployments/service.js';
+import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
 import * as orgs from '../orgs/service.js';

@@ -16,7 +16,7 @@ import { applySecretChanges } from '../secrets/org-writes.js';
 import { queueContainerRemoval } from '../deployments/moves.js';
 import type { NameQuery } from '../deployments/schemas.js';
 import { serviceSecrets } from '../deployments/secrets.js';
-import { deploymentInOrg } from '../deployments/service.js';
+import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from './lookup.js';
 import type { ServiceFields, ServiceRow } from './repository.js';
 import * as repository from './repository.js';
