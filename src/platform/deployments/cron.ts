@@ -6,11 +6,11 @@ import { RunOutput } from '../job-runs/output.js';
 import { enqueueJob, type JobRow } from '../jobs/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
-import { ServiceJobs } from './moves.js';
+import { ServiceJobs } from '../services/job-kinds.js';
 import { runOneOff } from './one-off.js';
 import { placeReplicas } from './placement.js';
 import { activeReplicas } from './replicas.js';
-import * as jobRuns from '../job-runs/repository.js';
+import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
 
 /** A cron run may take this long; past it the command is killed and the run fails. */

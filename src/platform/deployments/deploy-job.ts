@@ -12,7 +12,7 @@ import { AGENT_WAIT_MS, queueRemovals, reachWhenBack } from './removals.js';
 import { projectImage } from './project-image.js';
 import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from './replica-ops.js';
 import type { ReplicaRow } from './replicas.js';
-import * as jobRuns from '../job-runs/repository.js';
+import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
 import type { ServiceRow } from '../services/repository.js';
 

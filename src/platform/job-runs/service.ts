@@ -2,7 +2,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { ServiceJobs } from '../deployments/moves.js';
+import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
@@ -11,6 +11,23 @@ import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';
 import { JOB_RUN_PAGE_DEFAULT, type JobRun, type JobRunPage, type JobRunQuery } from './schemas.js';
+
+/**
+ * The one writer of job_runs and their output, for the modules that run them
+ * (deploys, hooks, cron): they call these and write no run themselves.
+ */
+export {
+  cancelChildren,
+  endRun,
+  findRun,
+  imageWasDeployed,
+  insertCronTick,
+  insertRun,
+  type JobRunRow,
+  recordedImage,
+  resetOutput,
+  startRun,
+} from './repository.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 

@@ -5,11 +5,11 @@ import { jobKinds } from '../jobs/kinds.js';
 import type { JobRow } from '../jobs/queue.js';
 import { runCron } from '../deployments/cron.js';
 import { Deploy } from '../deployments/deploy-job.js';
-import { ServiceJobs } from '../deployments/moves.js';
+import { ServiceJobs } from './job-kinds.js';
 import { queueRemovals, type Removal, removeQueued } from '../deployments/removals.js';
 import { removeReplicas } from '../deployments/replica-ops.js';
 import { activeReplicas, liveReplicas } from '../deployments/replicas.js';
-import * as jobRuns from '../job-runs/repository.js';
+import * as jobRuns from '../job-runs/service.js';
 import * as runs from '../deployments/runs.js';
 
 function runIdOf(job: JobRow): string {
