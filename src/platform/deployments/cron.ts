@@ -1,16 +1,16 @@
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/transaction.js';
-import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { RunOutput } from '../job-runs/output.js';
 import { enqueueJob, type JobRow } from '../jobs/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
-import { ServiceJobs } from './moves.js';
+import { ServiceJobs } from '../services/job-kinds.js';
 import { runOneOff } from './one-off.js';
 import { placeReplicas } from './placement.js';
 import { activeReplicas } from './replicas.js';
+import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
 
 /** A cron run may take this long; past it the command is killed and the run fails. */
@@ -57,31 +57,16 @@ export async function scheduleDueRuns(ctx: AppContext, now = new Date()): Promis
     for (const job of service.cron_jobs) {
       for (const tick of dueTicks(job.schedule, from, now)) {
         queued += await inTransaction(ctx.db, async (trx) => {
-          const run = await trx
-            .insertInto('job_runs')
-            .values({
-              id: newId(),
-              org_id: service.org_id,
-              deployment_id: service.deployment_id,
-              service_id: service.id,
-              kind: 'cron',
-              job_name: job.name,
-              scheduled_at: tick,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['service_id', 'job_name', 'scheduled_at'])
-                .where('kind', '=', 'cron')
-                .doNothing(),
-            )
-            .returning('id')
-            .executeTakeFirst();
-          if (run === undefined) return 0;
+          const runId = await jobRuns.insertCronTick(trx, service, {
+            jobName: job.name,
+            scheduledAt: tick,
+          });
+          if (runId === undefined) return 0;
           await enqueueJob(trx, {
             kind: ServiceJobs.cron,
             nodeId: null,
-            targetId: run.id,
-            payload: { runId: run.id },
+            targetId: runId,
+            payload: { runId },
           });
           return 1;
         });
@@ -114,25 +99,25 @@ export function startCronScheduler(ctx: AppContext): () => void {
  */
 export async function runCron(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<void> {
   const runId = job.target_id;
-  const run = await runs.findRun(ctx.db, runId);
+  const run = await jobRuns.findRun(ctx.db, runId);
   if (run === undefined || !['queued', 'running'].includes(run.status)) return;
   const service = await runs.findServiceById(ctx.db, run.service_id);
   const cron = service?.cron_jobs.find((candidate) => candidate.name === run.job_name);
   if (service === undefined || cron === undefined || service.active_run_id === null) {
-    await runs.endRun(ctx.db, runId, {
+    await jobRuns.endRun(ctx.db, runId, {
       status: 'cancelled',
       reason: 'the service no longer runs this job',
     });
     return;
   }
-  const image = (await runs.findRun(ctx.db, service.active_run_id))?.image ?? null;
+  const image = (await jobRuns.findRun(ctx.db, service.active_run_id))?.image ?? null;
   if (image === null) throw new Error('the running deploy recorded no image');
   const nodeId =
     (await activeReplicas(ctx.db, service.id))[0]?.node_id ??
     (await inTransaction(ctx.db, (trx) => placeReplicas(trx, service.org_id, 1)))[0];
   if (nodeId === undefined) throw new Error('no node can run the job');
-  if (job.attempts > 1) await runs.resetOutput(ctx.db, runId);
-  await runs.startRun(ctx.db, runId, image);
+  if (job.attempts > 1) await jobRuns.resetOutput(ctx.db, runId);
+  await jobRuns.startRun(ctx.db, runId, image);
   const output = new RunOutput(ctx.db, runId);
   const result = await runOneOff({
     peer: await agentRegistry(ctx).reach(nodeId),
@@ -151,7 +136,7 @@ export async function runCron(ctx: AppContext, job: JobRow, signal: AbortSignal)
     : result.exitCode === 0
       ? null
       : `exited with code ${result.exitCode}`;
-  await runs.endRun(ctx.db, runId, {
+  await jobRuns.endRun(ctx.db, runId, {
     status: reason === null ? 'succeeded' : 'failed',
     reason,
     exitCode: result.exitCode,

@@ -12,8 +12,9 @@ import { AGENT_WAIT_MS, queueRemovals, reachWhenBack } from './removals.js';
 import { projectImage } from './project-image.js';
 import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from './replica-ops.js';
 import type { ReplicaRow } from './replicas.js';
+import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
-import type { ServiceRow } from './service-repository.js';
+import type { ServiceRow } from '../services/repository.js';
 
 const HOOK_NAME = (runId: string) => `sparrow-hook-${runId}`;
 
@@ -48,22 +49,22 @@ export class Deploy {
 
   async run(): Promise<void> {
     const { db } = this.ctx;
-    const run = await runs.findRun(db, this.runId);
+    const run = await jobRuns.findRun(db, this.runId);
     if (run === undefined || !['queued', 'running'].includes(run.status)) return;
     const service = await runs.findServiceById(db, this.job.target_id);
     if (service === undefined) return;
     if (this.job.attempts > 1) {
-      await runs.resetOutput(db, this.runId);
-      await runs.cancelChildren(db, this.runId, 'interrupted: the deploy was taken over');
+      await jobRuns.resetOutput(db, this.runId);
+      await jobRuns.cancelChildren(db, this.runId, 'interrupted: the deploy was taken over');
     }
-    await runs.startRun(db, this.runId);
+    await jobRuns.startRun(db, this.runId);
     if (this.job.attempts > 1) this.say(`taken over (attempt ${this.job.attempts}): starting over`);
     try {
       if (service.active_run_id !== this.runId) await this.rollOut(service, run.image);
       await this.drain(service);
       this.say('deploy succeeded');
       await this.output.flush();
-      await runs.endRun(db, this.runId, { status: 'succeeded' });
+      await jobRuns.endRun(db, this.runId, { status: 'succeeded' });
     } catch (error) {
       if (!this.signal.aborted) this.say(`deploy failed: ${message(error)}`);
       await this.output.flush().catch(() => {});
@@ -164,7 +165,7 @@ export class Deploy {
     }
     const image = images.get(placed[0]?.node_id ?? '');
     if (image === undefined) throw new Error('no replica was placed');
-    await runs.startRun(this.ctx.db, this.runId, image);
+    await jobRuns.startRun(this.ctx.db, this.runId, image);
     this.say(`image ${image}${pinned === null ? '' : ' (deployed again)'}`);
     return { image, images };
   }
@@ -175,12 +176,12 @@ export class Deploy {
     const first = placed[0];
     if (hook === null || first === undefined) return;
     const db = this.ctx.db;
-    const hookRun = await runs.insertRun(db, service, {
+    const hookRun = await jobRuns.insertRun(db, service, {
       kind: 'pre_deploy',
       image,
       parentId: this.runId,
     });
-    await runs.startRun(db, hookRun.id);
+    await jobRuns.startRun(db, hookRun.id);
     this.say(`pre-deploy hook: ${hook.command}`);
     const output = new RunOutput(db, hookRun.id);
     let result: Awaited<ReturnType<typeof runOneOff>>;
@@ -209,7 +210,7 @@ export class Deploy {
     } catch (error) {
       await output.flush().catch(() => {});
       if (this.signal.aborted) throw error;
-      await runs.endRun(db, hookRun.id, { status: 'failed', reason: message(error) });
+      await jobRuns.endRun(db, hookRun.id, { status: 'failed', reason: message(error) });
       throw new Error(`pre-deploy hook could not run: ${message(error)}`);
     }
     await output.flush();
@@ -218,7 +219,7 @@ export class Deploy {
       : result.exitCode === 0
         ? null
         : `pre-deploy hook exited with code ${result.exitCode}`;
-    await runs.endRun(db, hookRun.id, {
+    await jobRuns.endRun(db, hookRun.id, {
       status: reason === null ? 'succeeded' : 'failed',
       reason,
       exitCode: result.exitCode,

@@ -4,9 +4,9 @@ import { startCronScheduler } from './cron.js';
 import { moveRoutes } from './move-routes.js';
 import { startRemovalSweeper } from './removals.js';
 import { deploymentRoutes } from './routes.js';
-import { registerServiceJobs } from './service-jobs.js';
-import { serviceLogRoutes } from './service-log-routes.js';
-import { serviceRoutes } from './service-routes.js';
+import { registerServiceJobs } from '../services/jobs.js';
+import { serviceLogRoutes } from '../services/log-routes.js';
+import { serviceRoutes } from '../services/routes.js';
 import './tables.js';
 
 export const deploymentsModule: AppModule = {

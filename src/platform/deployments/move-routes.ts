@@ -7,8 +7,8 @@ import { orgRoutes } from '../access/org-route.js';
 import { type Move, moveDeployment, moveService } from './moves.js';
 import { Deployment, DeploymentParams } from './schemas.js';
 import { getDeployment } from './service.js';
-import { Service, ServiceParams } from './service-schemas.js';
-import { getService } from './services.js';
+import { Service, ServiceParams } from '../services/schemas.js';
+import { getService } from '../services/service.js';
 
 const ServiceMove = Type.Object(
   {

@@ -3,26 +3,13 @@ import { badRequest } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { liveReplicas } from './replicas.js';
-import {
-  imageWasDeployed,
-  insertRun,
-  lockService,
-  recordedImage,
-  setServiceState,
-} from './runs.js';
-import { deploymentInOrg } from './service.js';
-import { serviceInDeployment } from './service-lookup.js';
-import type { ServiceRow } from './service-repository.js';
-import * as repository from './service-repository.js';
-
-/** The job kinds of services' moves; each is queued with the state change it carries out. */
-export const ServiceJobs = {
-  deploy: 'service.deploy',
-  stop: 'service.stop',
-  /** Removes the containers of a deleted service (its rows are gone). */
-  cleanup: 'service.cleanup',
-  cron: 'service.cron',
-} as const;
+import { ServiceJobs } from '../services/job-kinds.js';
+import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/service.js';
+import { lockService, setServiceState } from './runs.js';
+import { deploymentInOrg } from './lookup.js';
+import { serviceInDeployment } from '../services/lookup.js';
+import type { ServiceRow } from '../services/repository.js';
+import * as repository from '../services/repository.js';
 
 export type Move = 'deploy' | 'start' | 'stop';
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { patchText } from '../common/patch.js';
@@ -15,21 +15,10 @@ import type {
   UpdateDeploymentBody,
 } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
+import { deploymentInOrg } from './lookup.js';
 import { queueContainerRemoval } from './moves.js';
 import { deploymentSecrets } from './secrets.js';
 import type { ServiceState } from './tables.js';
-
-/** The deployment if it belongs to the caller's organization, else 404; `lock` for a change. */
-export async function deploymentInOrg(
-  db: Database,
-  access: OrgAccess,
-  deploymentId: string,
-  lock = false,
-): Promise<DeploymentRow> {
-  const row = await repository.findDeployment(db, access.orgId, deploymentId, lock);
-  if (row === undefined) throw notFound('Deployment');
-  return row;
-}
 
 /** A deployment's state summed up from its services' (see the schema's description). */
 export function summedState(states: readonly ServiceState[]): Deployment['state'] {

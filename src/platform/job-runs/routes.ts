@@ -6,7 +6,7 @@ import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { FOLLOWERS, followerQuota, tooManyFollowers } from '../common/follower-quota.js';
 import { DeploymentParams } from '../deployments/schemas.js';
-import { ServiceParams } from '../deployments/service-schemas.js';
+import { ServiceParams } from '../services/schemas.js';
 import { followRun } from './follow.js';
 import { JOB_RUN_OUTPUT_CAP } from './output.js';
 import type { JobRunRow } from './repository.js';

@@ -2,16 +2,32 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { ServiceJobs } from '../deployments/moves.js';
-import { insertRun } from '../deployments/runs.js';
-import { deploymentInOrg } from '../deployments/service.js';
-import { serviceInDeployment } from '../deployments/service-lookup.js';
+import { ServiceJobs } from '../services/job-kinds.js';
+import { deploymentInOrg } from '../deployments/lookup.js';
+import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
 import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';
 import { JOB_RUN_PAGE_DEFAULT, type JobRun, type JobRunPage, type JobRunQuery } from './schemas.js';
+
+/**
+ * The one writer of job_runs and their output, for the modules that run them
+ * (deploys, hooks, cron): they call these and write no run themselves.
+ */
+export {
+  cancelChildren,
+  endRun,
+  findRun,
+  imageWasDeployed,
+  insertCronTick,
+  insertRun,
+  type JobRunRow,
+  recordedImage,
+  resetOutput,
+  startRun,
+} from './repository.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -128,7 +144,7 @@ export async function runCronJobNow(
   if (row.state !== 'running' || row.active_run_id === null) {
     throw conflict('service_not_running', 'The service is not running: deploy or start it first');
   }
-  const run = await insertRun(db, row, { kind: 'cron', jobName: where.jobName });
+  const run = await repository.insertRun(db, row, { kind: 'cron', jobName: where.jobName });
   await enqueueJob(db, {
     kind: ServiceJobs.cron,
     nodeId: null,

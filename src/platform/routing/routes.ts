@@ -12,7 +12,7 @@ import {
   serviceAccessSettings,
   serviceByVerifiedDomain,
 } from '../deployments/access-settings.js';
-import { Service, ServiceParams } from '../deployments/service-schemas.js';
+import { Service, ServiceParams } from '../services/schemas.js';
 import { getMembership } from '../orgs/service.js';
 import { CALLBACK_PATH } from './access.js';
 import { issueCode } from './browser-sessions.js';

@@ -9,7 +9,7 @@ import type {
   PreDeployHook,
   ServiceSource,
   ServicesTable,
-} from './tables.js';
+} from '../deployments/tables.js';
 
 export type ServiceRow = Selectable<ServicesTable>;
 

@@ -2,9 +2,9 @@ import Type from 'typebox';
 import { NoContent, Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
-import { DeploymentParams, NameQuery } from './schemas.js';
-import { CreateServiceBody, Service, ServiceParams, UpdateServiceBody } from './service-schemas.js';
-import * as services from './services.js';
+import { DeploymentParams, NameQuery } from '../deployments/schemas.js';
+import { CreateServiceBody, Service, ServiceParams, UpdateServiceBody } from './schemas.js';
+import * as services from './service.js';
 
 const WRITE_ERRORS = [
   'service_name_taken',

@@ -6,11 +6,11 @@ import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { agentRegistry } from '../nodes/registry.js';
-import { followService } from './service-follow.js';
-import { serviceForCaller } from './service-lookup.js';
-import { serviceLogs } from './service-logs.js';
-import { ServiceParams } from './service-schemas.js';
-import { openShell, type ShellTarget, shellTarget } from './service-shell.js';
+import { followService } from './follow.js';
+import { serviceForCaller } from './lookup.js';
+import { serviceLogs } from './logs.js';
+import { ServiceParams } from './schemas.js';
+import { openShell, type ShellTarget, shellTarget } from './shell.js';
 
 const Tail = Type.Integer({
   minimum: 0,

@@ -4,8 +4,8 @@ import type { Principal } from '../../http/principal.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import type { OrgPermission } from '../access/roles.js';
 import * as orgs from '../orgs/service.js';
-import type { ServiceRow } from './service-repository.js';
-import * as repository from './service-repository.js';
+import type { ServiceRow } from './repository.js';
+import * as repository from './repository.js';
 
 /**
  * The service if it belongs to this deployment of the caller's organization,

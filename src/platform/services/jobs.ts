@@ -3,13 +3,14 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import { jobKinds } from '../jobs/kinds.js';
 import type { JobRow } from '../jobs/queue.js';
-import { runCron } from './cron.js';
-import { Deploy } from './deploy-job.js';
-import { ServiceJobs } from './moves.js';
-import { queueRemovals, type Removal, removeQueued } from './removals.js';
-import { removeReplicas } from './replica-ops.js';
-import { activeReplicas, liveReplicas } from './replicas.js';
-import * as runs from './runs.js';
+import { runCron } from '../deployments/cron.js';
+import { Deploy } from '../deployments/deploy-job.js';
+import { ServiceJobs } from './job-kinds.js';
+import { queueRemovals, type Removal, removeQueued } from '../deployments/removals.js';
+import { removeReplicas } from '../deployments/replica-ops.js';
+import { activeReplicas, liveReplicas } from '../deployments/replicas.js';
+import * as jobRuns from '../job-runs/service.js';
+import * as runs from '../deployments/runs.js';
 
 function runIdOf(job: JobRow): string {
   const runId = job.payload.runId;
@@ -24,7 +25,7 @@ function runIdOf(job: JobRow): string {
  */
 async function deployFailed(db: Database, job: JobRow, reason: string): Promise<void> {
   const runId = runIdOf(job);
-  await runs.endRun(db, runId, { status: 'failed', reason });
+  await jobRuns.endRun(db, runId, { status: 'failed', reason });
   // The containers it started and never switched to (its process died, or it was interrupted
   // too often) serve nothing: removed now, or when their agent is back.
   const unfinished = await db
@@ -103,7 +104,7 @@ export function registerServiceJobs(ctx: AppContext): void {
   kinds.registerAnywhere(ServiceJobs.cron, {
     run: (job, signal) => runCron(ctx, job, signal),
     fail: async (db, job, reason) => {
-      await runs.endRun(db, job.target_id, { status: 'failed', reason });
+      await jobRuns.endRun(db, job.target_id, { status: 'failed', reason });
     },
   });
   kinds.registerAnywhere(ServiceJobs.cleanup, {
