@@ -246,11 +246,16 @@ describe.runIf(
     const worker = await settled(spawned.body.id);
     expect(['ready', 'failed']).toContain(worker.state);
     if (worker.state === 'failed') expect(worker.stateReason).toEqual(expect.any(String));
-    const job = await handle.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('target_id', '=', spawned.body.id)
-      .executeTakeFirstOrThrow();
+    // The job ends in its own statement after the worker's state is written:
+    // wait for it to end, then it must have ended as succeeded or failed.
+    const job = await eventually(async () => {
+      const row = await handle.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('target_id', '=', spawned.body.id)
+        .executeTakeFirstOrThrow();
+      return row.state === 'running' || row.state === 'queued' ? undefined : row;
+    }, 30_000);
     expect(['succeeded', 'failed']).toContain(job.state);
     // The survivor holds the agent now and serves the worker.
     if (worker.state === 'ready') {
