@@ -49,7 +49,7 @@ export async function createKey(
 ): Promise<CreatedApiKey> {
   let memberId: string | null = null;
   if (input.ownerType === 'org') {
-    requireRole(access.role, 'api-keys:create-org-key');
+    requireRole(access.role, 'api_keys.create_org_key');
   } else {
     const membership = await orgs.getMembership(db, access.orgId, userId);
     if (membership === undefined) throw notFound('Organization');
@@ -72,7 +72,7 @@ export async function createKey(
 
 /** Owners and admins see every key of the organization; other members the keys they created. */
 export async function listKeys(db: Database, access: OrgAccess): Promise<ApiKey[]> {
-  if (roleCan(access.role, 'api-keys:manage-all')) {
+  if (roleCan(access.role, 'api_keys.manage_all')) {
     return (await repository.listKeys(db, access.orgId)).map(toApiKey);
   }
   if (access.userId === null) return [];
@@ -88,7 +88,7 @@ export async function revokeKey(db: Database, access: OrgAccess, keyId: string):
   const row = await repository.findKey(db, access.orgId, keyId);
   const visible =
     row !== undefined &&
-    (roleCan(access.role, 'api-keys:manage-all') || row.created_by === access.userId);
+    (roleCan(access.role, 'api_keys.manage_all') || row.created_by === access.userId);
   if (!visible) throw notFound('API key');
   await repository.revokeKey(db, keyId);
 }

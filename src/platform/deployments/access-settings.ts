@@ -84,7 +84,7 @@ export async function domainChallenge(
   deploymentId: string,
   serviceId: string,
 ): Promise<DomainChallenge> {
-  requireAccess(access, 'deployments:write');
+  requireAccess(access, 'deployments.write');
   const row = await serviceInDeployment(db, access, deploymentId, serviceId);
   const domain = row.custom_domain;
   if (domain === null) {
@@ -110,7 +110,7 @@ export async function markDomainVerified(
   serviceId: string,
   challenge: DomainChallenge,
 ): Promise<Service> {
-  requireAccess(access, 'deployments:write');
+  requireAccess(access, 'deployments.write');
   const row = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   const domain = row.custom_domain;
   if (domain === null || domain.name !== challenge.domain || domain.token !== challenge.value) {

@@ -96,7 +96,7 @@ export async function moveService(
   move: Move,
   request: DeployRequest = {},
 ): Promise<MoveResult> {
-  requireAccess(access, 'deployments:write');
+  requireAccess(access, 'deployments.write');
   const found = await serviceInDeployment(db, access, ids.deploymentId, ids.serviceId, true);
   return apply(db, found, move, request);
 }
@@ -108,7 +108,7 @@ export async function moveDeployment(
   deploymentId: string,
   move: Move,
 ): Promise<MoveResult[]> {
-  requireAccess(access, 'deployments:write');
+  requireAccess(access, 'deployments.write');
   await deploymentInOrg(db, access, deploymentId, true);
   const rows = await repository.listServices(db, { orgId: access.orgId, deploymentId });
   const results: MoveResult[] = [];

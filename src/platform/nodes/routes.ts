@@ -10,7 +10,7 @@ export function nodeRoutes(router: Router, ctx: AppContext): void {
   const registry = agentRegistry(ctx);
   const { route } = orgRoutes(router, ctx, ['Nodes']);
   // The node services write on the pool themselves; the agent link is told after.
-  const manage = { key: ['nodes:write'], permission: 'nodes:manage', transaction: false } as const;
+  const manage = { key: ['nodes:write'], permission: 'nodes.manage', transaction: false } as const;
 
   route({
     method: 'GET',

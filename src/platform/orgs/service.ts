@@ -154,7 +154,7 @@ async function toMember(db: Database, row: MemberRow): Promise<Member> {
 }
 
 export async function listMembers(db: Database, access: OrgAccess): Promise<Member[]> {
-  requireRole(access.role, 'organization:read');
+  requireRole(access.role, 'organization.read');
   return toMembers(db, await repository.listMembers(db, access.orgId));
 }
 
@@ -182,7 +182,7 @@ export async function addMember(
   access: OrgAccess,
   input: AddMemberBody,
 ): Promise<Member> {
-  requireRole(access.role, input.role === 'owner' ? 'owners:manage' : 'members:manage');
+  requireRole(access.role, input.role === 'owner' ? 'owners.manage' : 'members.manage');
   const user = await accounts.findUserByEmail(db, input.email.trim());
   if (user === undefined) {
     throw new AppError('account_not_found', 'No account with this e-mail exists');
@@ -213,7 +213,7 @@ export async function changeMemberRole(
   const member = await lockedMember(db, access, userId);
   requireRole(
     access.role,
-    member.role === 'owner' || role === 'owner' ? 'owners:manage' : 'members:manage',
+    member.role === 'owner' || role === 'owner' ? 'owners.manage' : 'members.manage',
   );
   if (member.role === role) return toMember(db, member);
   if (role !== 'owner') await keepAnOwner(db, member);
@@ -227,7 +227,7 @@ export async function changeMemberRole(
 export async function removeMember(db: Database, access: OrgAccess, userId: string): Promise<void> {
   const member = await lockedMember(db, access, userId);
   if (member.user_id !== access.userId) {
-    requireRole(access.role, member.role === 'owner' ? 'owners:manage' : 'members:manage');
+    requireRole(access.role, member.role === 'owner' ? 'owners.manage' : 'members.manage');
   }
   await keepAnOwner(db, member);
   await repository.deleteMember(db, member.id);

@@ -70,7 +70,7 @@ export function projectRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/orgs/:orgId/projects/:projectId',
     key: ['projects:write'],
-    permission: 'projects:delete',
+    permission: 'projects.delete',
     operationId: 'deleteProject',
     summary: 'Delete a project',
     description: 'Deletes its secrets and version history with it.',

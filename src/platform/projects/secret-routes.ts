@@ -7,7 +7,7 @@ import * as secrets from './secrets.js';
 
 export function projectSecretRoutes(router: Router, ctx: AppContext): void {
   const { route } = orgRoutes(router, ctx, ['Projects']);
-  const write = { key: ['projects:write', 'secrets:write'], permission: 'secrets:write' } as const;
+  const write = { key: ['projects:write', 'secrets:write'], permission: 'secrets.write' } as const;
 
   route({
     method: 'GET',

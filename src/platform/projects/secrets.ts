@@ -22,7 +22,7 @@ export async function listProjectSecrets(
   access: OrgAccess,
   projectId: string,
 ): Promise<SecretInfo[]> {
-  requireAccess(access, 'projects:read');
+  requireAccess(access, 'projects.read');
   await projectInOrg(db, access, projectId);
   return projectSecrets.list(db, projectId);
 }

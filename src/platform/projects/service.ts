@@ -114,7 +114,7 @@ export async function saveConfig(
 }
 
 export async function listProjects(db: Database, access: OrgAccess): Promise<Project[]> {
-  requireAccess(access, 'projects:read');
+  requireAccess(access, 'projects.read');
   const rows = await repository.listProjects(db, access.orgId);
   const secrets = await projectSecrets.listOf(
     db,
@@ -128,7 +128,7 @@ export async function getProject(
   access: OrgAccess,
   projectId: string,
 ): Promise<Project> {
-  requireAccess(access, 'projects:read');
+  requireAccess(access, 'projects.read');
   return withSecrets(db, await projectInOrg(db, access, projectId));
 }
 
@@ -138,7 +138,7 @@ export async function createProject(
   access: OrgAccess,
   input: CreateProjectBody,
 ): Promise<Project> {
-  requireAccess(access, 'projects:write');
+  requireAccess(access, 'projects.write');
   const projectConfig: ProjectConfig = {
     name: input.name.trim(),
     description: patchText(input.description) ?? null,
@@ -166,7 +166,7 @@ export async function updateProject(
   projectId: string,
   input: UpdateProjectBody,
 ): Promise<Project> {
-  requireAccess(access, 'projects:write');
+  requireAccess(access, 'projects.write');
   const row = await projectInOrg(db, access, projectId, true);
   const saved = await saveConfig(db, access, row, patched(configOf(row), input), 'update');
   await applySecretChanges(db, config, access, projectSecrets, projectId, input.secrets ?? []);
@@ -178,7 +178,7 @@ export async function deleteProject(
   access: OrgAccess,
   projectId: string,
 ): Promise<void> {
-  requireAccess(access, 'projects:delete');
+  requireAccess(access, 'projects.delete');
   await projectInOrg(db, access, projectId, true);
   try {
     await repository.deleteProject(db, projectId);

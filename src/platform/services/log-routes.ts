@@ -100,7 +100,7 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
       preHandler: async (request) => {
         const { serviceId } = request.params as { serviceId: string };
         const principal = requirePrincipal(request);
-        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments:read');
+        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments.read');
         followed.set(request, row.id);
       },
       wsHandler: (socket, request) => {
@@ -151,7 +151,7 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
         const { serviceId } = request.params as { serviceId: string };
         const query = request.query as ShellQuery;
         const principal = requirePrincipal(request);
-        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments:write');
+        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments.write');
         shells.set(request, await shellTarget(ctx.db, registry, row.id, query.replica));
       },
       wsHandler: (socket, request) => {

@@ -24,7 +24,7 @@ export async function serviceLogs(
   where: { deploymentId: string; serviceId: string },
   tail: number | undefined,
 ): Promise<string> {
-  requireAccess(access, 'deployments:read');
+  requireAccess(access, 'deployments.read');
   await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
   const replicas = await liveReplicas(db, where.serviceId);
   const texts = await Promise.all(

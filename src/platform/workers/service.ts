@@ -68,7 +68,7 @@ export async function workerInProject(
   projectId: string,
   workerId: string,
 ): Promise<WorkerRow> {
-  requireAccess(access, 'workers:use');
+  requireAccess(access, 'workers.use');
   await projectInOrg(db, access, projectId);
   const row = await repository.findWorker(db, workerId);
   if (row === undefined || row.project_id !== projectId) throw notFound('Worker');
@@ -78,7 +78,7 @@ export async function workerInProject(
 /** Anyone may act on their own workers; those of others need owner or admin. */
 export function requireControl(access: OrgAccess, row: WorkerRow): void {
   if (access.userId !== null && access.userId === row.user_id) return;
-  requireAccess(access, 'workers:manage-all');
+  requireAccess(access, 'workers.manage_all');
 }
 
 export async function listWorkers(
@@ -86,7 +86,7 @@ export async function listWorkers(
   access: OrgAccess,
   projectId: string,
 ): Promise<Worker[]> {
-  requireAccess(access, 'workers:use');
+  requireAccess(access, 'workers.use');
   await projectInOrg(db, access, projectId);
   const rows = await repository.listWorkers(db, projectId);
   const addresses = new Map(
@@ -187,5 +187,5 @@ export async function createWorkerRow(
 }
 
 export function requireSpawn(access: OrgAccess): void {
-  requireAccess(access, 'workers:use');
+  requireAccess(access, 'workers.use');
 }
