@@ -59,6 +59,8 @@ export interface RouteRecord {
   rule: CredentialRule | undefined;
   /** Whether the route was declared through the route helpers. */
   declared: boolean;
+  /** What guards it beyond its credential rule (a role permission), as declared. */
+  guard: string | undefined;
 }
 
 export interface BuiltApp {
@@ -158,6 +160,9 @@ export async function buildApp({
         },
         get declared() {
           return route.config?.declared === true;
+        },
+        get guard() {
+          return route.config?.guard;
         },
       });
     }

@@ -10,12 +10,15 @@ const OWNERS: readonly OrgRole[] = ['owner'];
 
 /**
  * What each role may do in its organization: the one table every platform
- * service asks. An API key acts with a role too (see OrgAccess), and needs
- * its scope on top.
+ * route names a permission of (`orgRoutes`), and the resources' policies ask
+ * when the resource decides (one's own workers, keys, the owner role). An API
+ * key acts with a role too (see OrgAccess), and needs its scope on top.
  */
 export const ORG_PERMISSIONS = {
   /** See the organization, its members and its projects. */
   'organization.read': EVERYONE,
+  /** Leave the organization (removing others needs `members.manage`). */
+  'members.leave': EVERYONE,
   /** Add members and admins, change their roles, remove them. */
   'members.manage': MANAGERS,
   /** Grant or take away the owner role, remove an owner. */
@@ -26,6 +29,8 @@ export const ORG_PERMISSIONS = {
   'projects.delete': MANAGERS,
   /** Write project secrets (in a project PATCH or through the secrets routes). */
   'secrets.write': MANAGERS,
+  /** Create personal API keys, see and revoke one's own. */
+  'api_keys.use': EVERYONE,
   /** Create API keys that act as the organization (`ownerType: "org"`). */
   'api_keys.create_org_key': MANAGERS,
   /** See and revoke every key of the organization, not only one's own. */

@@ -32,6 +32,7 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/build',
     key: ['projects:write'],
+    permission: 'projects.write',
     // The builds are queued in their own transaction, then started on the nodes.
     transaction: false,
     operationId: 'buildProjectImage',
@@ -53,6 +54,7 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/image-builds',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listImageBuilds',
     summary: 'List image builds',
     description:

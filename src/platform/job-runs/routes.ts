@@ -38,6 +38,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/job-runs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listDeploymentJobRuns',
     summary: 'List the job runs of a deployment',
     description: `The runs of every service of the deployment. ${LIST}`,
@@ -53,6 +54,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/cron-jobs/:jobName/run',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'runCronJob',
     summary: 'Run a cron job now',
     description:
@@ -72,6 +74,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/job-runs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listServiceJobRuns',
     summary: 'List the job runs of a service',
     description: LIST,
@@ -92,6 +95,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/job-runs/:runId',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getJobRun',
     summary: 'Get a job run',
     description:
@@ -107,6 +111,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/job-runs/:runId/output',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getJobRunOutput',
     summary: "A job run's output",
     description:

@@ -59,7 +59,6 @@ export async function listRuns(
   where: { deploymentId: string; serviceId?: string },
   query: JobRunQuery,
 ): Promise<JobRunPage> {
-  requireAccess(access, 'deployments.read');
   if (where.serviceId === undefined) await deploymentInOrg(db, access, where.deploymentId);
   else await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
   const filter: RunFilter = {
@@ -85,7 +84,6 @@ export async function listRuns(
 }
 
 async function runInOrg(db: Database, access: OrgAccess, runId: string): Promise<JobRunRow> {
-  requireAccess(access, 'deployments.read');
   const row = await repository.findRun(db, runId);
   if (row === undefined || row.org_id !== access.orgId) throw notFound('Job run');
   return row;
@@ -135,7 +133,6 @@ export async function runCronJobNow(
   access: OrgAccess,
   where: { deploymentId: string; serviceId: string; jobName: string },
 ): Promise<JobRun> {
-  requireAccess(access, 'deployments.write');
   // Locked: a stop or a deploy settles before or after this run is queued, not during.
   const row = await serviceInDeployment(db, access, where.deploymentId, where.serviceId, true);
   if (!row.cron_jobs.some((job) => job.name === where.jobName)) {

@@ -16,6 +16,7 @@ export function nodeRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/nodes',
     key: ['nodes:read'],
+    permission: 'nodes.read',
     operationId: 'listNodes',
     summary: 'List nodes',
     description:
@@ -45,6 +46,7 @@ export function nodeRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/nodes/:nodeId',
     key: ['nodes:read'],
+    permission: 'nodes.read',
     operationId: 'getNode',
     summary: 'Get a node',
     description:

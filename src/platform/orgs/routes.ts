@@ -48,6 +48,7 @@ export function orgRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId',
     key: 'any-key',
+    permission: 'organization.read',
     operationId: 'getOrganization',
     summary: 'Get an organization',
     description:
@@ -60,6 +61,7 @@ export function orgRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/members',
     key: 'session',
+    permission: 'organization.read',
     operationId: 'listMembers',
     summary: 'List the members of an organization',
     description: 'In the order they joined. Any member may list them.',
@@ -101,6 +103,7 @@ export function orgRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/orgs/:orgId/members/:userId',
     key: 'session',
+    permission: 'members.leave',
     operationId: 'removeMember',
     summary: 'Remove a member, or leave',
     description:

@@ -12,6 +12,7 @@ export function projectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listProjects',
     summary: 'List projects',
     description: 'Every project of the organization, by name. Any member may list them.',
@@ -23,6 +24,7 @@ export function projectRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects',
     key: ['projects:write'],
+    permission: 'projects.write',
     operationId: 'createProject',
     summary: 'Create a project',
     description:
@@ -40,6 +42,7 @@ export function projectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'getProject',
     summary: 'Get a project',
     description: 'Secrets are listed by name; their values are never returned.',
@@ -51,6 +54,7 @@ export function projectRoutes(router: Router, ctx: AppContext): void {
     method: 'PATCH',
     url: '/orgs/:orgId/projects/:projectId',
     key: ['projects:write'],
+    permission: 'projects.write',
     operationId: 'updateProject',
     summary: 'Update a project',
     description:

@@ -13,6 +13,7 @@ export function projectSecretRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/secrets',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listProjectSecrets',
     summary: "List a project's secrets",
     description: 'Names only, by name: values are never returned.',

@@ -55,6 +55,7 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/logs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getServiceLogs',
     summary: 'Service logs',
     description:

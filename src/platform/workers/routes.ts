@@ -24,6 +24,7 @@ import {
   Worker,
   WorkerParams,
 } from './schemas.js';
+import { requireWorkerAction } from './policy.js';
 import * as service from './service.js';
 import type { WorkerState } from './tables.js';
 
@@ -99,7 +100,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
         request.params.projectId,
         request.params.workerId,
       );
-      service.requireControl(access, row);
+      requireWorkerAction(access, row);
       if (row.container_id === null) throw busy(row, verb);
       await requireOnline(db, row.node_id);
       const worker = await transition(db, row, from, next, verb, kind, request.query.wait);
@@ -112,6 +113,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/workers',
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'listWorkers',
     summary: 'List workers',
     description: "The project's workers, oldest first. Any member may list them.",
@@ -124,6 +126,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/workers',
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'spawnWorker',
     summary: 'Spawn a worker',
@@ -143,7 +146,6 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     status: 201,
     errors: ['insufficient_role', 'no_node_available', 'node_unavailable'],
     handler: async (db, access, request) => {
-      service.requireSpawn(access);
       const project = await projectInOrg(db, access, request.params.projectId);
       // Placement, the insert and the job in one transaction, the candidate nodes locked:
       // a node's maxWorkers holds whatever the concurrency.
@@ -172,6 +174,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: WORKER,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'getWorker',
     summary: 'Get a worker',
     description: 'Its state (and the reason of a failure), checkouts, ports and their URLs.',
@@ -192,6 +195,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: `${WORKER}/stop`,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'stopWorker',
     summary: 'Stop a worker',
@@ -211,6 +215,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: `${WORKER}/start`,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'startWorker',
     summary: 'Start a worker',
@@ -229,6 +234,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: WORKER,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'deleteWorker',
     summary: 'Delete a worker',
@@ -246,7 +252,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     handler: async (db, access, request, reply) => {
       const { projectId, workerId } = request.params;
       const row = await service.workerInProject(db, access, projectId, workerId);
-      service.requireControl(access, row);
+      requireWorkerAction(access, row);
       const force = request.query.force === true;
       const node = await findNodeById(db, row.node_id);
       const online = node !== undefined && isOnline(node);

@@ -13,7 +13,7 @@ import { relay } from '../terminals/relay.js';
 import { agentCall } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
 import * as repository from './repository.js';
-import { requireControl } from './service.js';
+import { requireWorkerAction } from './policy.js';
 import { runningTarget, type WorkerTarget } from './target.js';
 
 const SESSION = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
@@ -61,7 +61,7 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     } else {
       access = await orgs.orgAccess(ctx.db, principal, row.org_id);
     }
-    requireControl(access, row);
+    requireWorkerAction(access, row);
     request.workerTarget = await runningTarget(registry, access, row);
   }
 
