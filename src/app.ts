@@ -61,6 +61,8 @@ export interface RouteRecord {
   declared: boolean;
   /** What guards it beyond its credential rule (a role permission), as declared. */
   guard: string | undefined;
+  /** Whether it answers WebSocket upgrades. */
+  websocket: boolean;
 }
 
 export interface BuiltApp {
@@ -164,6 +166,7 @@ export async function buildApp({
         get guard() {
           return route.config?.guard;
         },
+        websocket: route.wsHandler !== undefined || route.websocket === true,
       });
     }
   });

@@ -1,12 +1,10 @@
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../jobs/queue.js';
-import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';
@@ -102,25 +100,6 @@ export async function runOutputBytes(
   const row = await runInOrg(db, access, runId);
   const chunks = await readRunOutput(db, row.id);
   return Buffer.concat(chunks.map((chunk) => chunk.data));
-}
-
-/** A run the caller may follow over the logs socket; 404 for one they cannot see. */
-export async function runToFollow(
-  db: Database,
-  principal: Principal,
-  runId: string,
-): Promise<JobRunRow> {
-  const row = await repository.findRun(db, runId);
-  if (row === undefined) throw notFound('Job run');
-  let access: OrgAccess;
-  try {
-    access = await orgs.orgAccess(db, principal, row.org_id);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound('Job run');
-    throw error;
-  }
-  requireAccess(access, 'deployments.read');
-  return row;
 }
 
 /**
