@@ -1,7 +1,8 @@
 import type { Env } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
-import { deploymentSecrets, serviceSecrets } from './secrets.js';
-import type { ServiceRow } from '../services/repository.js';
+import { deploymentSecrets } from '../deployments/secrets.js';
+import { serviceSecrets } from './secrets.js';
+import type { ServiceRow } from './repository.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
