@@ -3,7 +3,8 @@ import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
 import { holdRegistry } from '../fields/registry-lock.js';
 import { fileStorage } from '../files/service.js';
-import { decodeFiles, type StoredKeys } from './files.js';
+import type { StoredKeys } from '../files/pairs.js';
+import { decodeFiles } from './files.js';
 import { ImportRequest, ImportResult, MAX_IMPORT_ITEMS } from './schemas.js';
 import { runImport } from './service.js';
 
