@@ -2,8 +2,8 @@ import type { Env } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
 import { findDeployment } from '../deployments/repository.js';
 import { deploymentSecrets } from '../deployments/secrets.js';
-import { serviceSecrets } from './secrets.js';
 import type { ServiceRow } from './repository.js';
+import { serviceSecrets } from './secrets.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

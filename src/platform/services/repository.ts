@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { likePattern } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import type { EnvMap } from '../deployments/tables.js';
 import type {
   CronJob,
   CustomDomain,
@@ -10,7 +11,6 @@ import type {
   ServiceState,
   ServicesTable,
 } from './tables.js';
-import type { EnvMap } from '../deployments/tables.js';
 
 export type ServiceRow = Selectable<ServicesTable>;
 
