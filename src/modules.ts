@@ -31,6 +31,7 @@ import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
 import { routingModule } from './platform/routing/index.js';
 import { secretsModule } from './platform/secrets/index.js';
+import { servicesModule } from './platform/services/index.js';
 import { serviceAccessModule } from './platform/routing/module.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
@@ -62,6 +63,7 @@ export const modules: readonly AppModule[] = [
   workersModule,
   imageBuildsModule,
   deploymentsModule,
+  servicesModule,
   jobRunsModule,
   routingModule,
   mcpModule,

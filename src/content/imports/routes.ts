@@ -2,8 +2,9 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
 import { holdRegistry } from '../fields/registry-lock.js';
+import type { StoredKeys } from '../files/pairs.js';
 import { fileStorage } from '../files/service.js';
-import { decodeFiles, type StoredKeys } from './files.js';
+import { decodeFiles } from './files.js';
 import { ImportRequest, ImportResult, MAX_IMPORT_ITEMS } from './schemas.js';
 import { runImport } from './service.js';
 

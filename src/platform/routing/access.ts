@@ -5,10 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { AppContext } from '../../module.js';
 import { resolveKey } from '../api-keys/service.js';
-import {
-  type ServiceAccessSettings,
-  serviceAccessSettings,
-} from '../deployments/access-settings.js';
+import { type ServiceAccessSettings, serviceAccessSettings } from '../services/access-settings.js';
 import { getMembership } from '../orgs/service.js';
 import { liveServiceSession, openServiceSession, takeCode } from './browser-sessions.js';
 import { grantCacheOf } from './grant-cache.js';

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import type { DomainChallenge } from '../deployments/access-settings.js';
+import type { DomainChallenge } from '../services/access-settings.js';
 
 /** How long one DNS server has to answer, and how often it is asked. */
 const DNS_TIMEOUT_MS = 3000;

@@ -1,6 +1,6 @@
 import { subscribe } from '../../db/listen.js';
 import type { AppContext } from '../../module.js';
-import type { ServiceAccessSettings } from '../deployments/access-settings.js';
+import type { ServiceAccessSettings } from '../services/access-settings.js';
 
 /** The notification the access triggers send (see the migration); it only frees memory early. */
 export const ACCESS_CHANNEL = 'sparrow_access_revoked';

@@ -1,4 +1,4 @@
-import type { ServiceAccessSettings } from '../deployments/access-settings.js';
+import type { ServiceAccessSettings } from '../services/access-settings.js';
 
 /** Why a credential may not reach a private service; null when it may. */
 export type Refusal = {

@@ -11,7 +11,7 @@ import {
   markDomainVerified,
   serviceAccessSettings,
   serviceByVerifiedDomain,
-} from '../deployments/access-settings.js';
+} from '../services/access-settings.js';
 import { Service, ServiceParams } from '../services/schemas.js';
 import { getMembership } from '../orgs/service.js';
 import { CALLBACK_PATH } from './access.js';

@@ -5,9 +5,9 @@ import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { announceRoutes } from '../routing/targets.js';
-import { serviceInDeployment } from '../services/lookup.js';
-import type { Service } from '../services/schemas.js';
-import { CHALLENGE_LABEL, getService } from '../services/service.js';
+import { serviceInDeployment } from './lookup.js';
+import type { Service } from './schemas.js';
+import { CHALLENGE_LABEL, getService } from './service.js';
 
 /** What the private-access check and the routing need of a service, by id. */
 export interface ServiceAccessSettings {

@@ -1,7 +1,9 @@
 import type { Env } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
-import { deploymentSecrets, serviceSecrets } from './secrets.js';
-import type { ServiceRow } from '../services/repository.js';
+import { findDeployment } from '../deployments/repository.js';
+import { deploymentSecrets } from '../deployments/secrets.js';
+import type { ServiceRow } from './repository.js';
+import { serviceSecrets } from './secrets.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -12,11 +14,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * agent only.
  */
 export async function serviceEnvironment(ctx: AppContext, service: ServiceRow): Promise<Env> {
-  const deployment = await ctx.db
-    .selectFrom('deployments')
-    .select('env')
-    .where('id', '=', service.deployment_id)
-    .executeTakeFirst();
+  const deployment = await findDeployment(ctx.db, service.org_id, service.deployment_id);
   const env: Env = {};
   const put = (name: string, value: string) => {
     if (ENV_NAME.test(name)) env[name] = value;

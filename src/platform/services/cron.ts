@@ -6,7 +6,7 @@ import { RunOutput } from '../job-runs/output.js';
 import { enqueueJob, type JobRow } from '../jobs/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
-import { ServiceJobs } from '../services/job-kinds.js';
+import { ServiceJobs } from './job-kinds.js';
 import { runOneOff } from './one-off.js';
 import { placeReplicas } from './placement.js';
 import { activeReplicas } from './replicas.js';

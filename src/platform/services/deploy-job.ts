@@ -14,7 +14,7 @@ import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from 
 import type { ReplicaRow } from './replicas.js';
 import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
-import type { ServiceRow } from '../services/repository.js';
+import type { ServiceRow } from './repository.js';
 
 const HOOK_NAME = (runId: string) => `sparrow-hook-${runId}`;
 

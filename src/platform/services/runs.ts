@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { announceRoutes } from '../routing/targets.js';
-import type { ServiceRow } from '../services/repository.js';
+import type { ServiceRow } from './repository.js';
 import type { ServiceState } from './tables.js';
 
 export async function lockService(

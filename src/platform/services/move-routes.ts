@@ -5,10 +5,10 @@ import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
 import { type Move, moveDeployment, moveService } from './moves.js';
-import { Deployment, DeploymentParams } from './schemas.js';
-import { getDeployment } from './service.js';
-import { Service, ServiceParams } from '../services/schemas.js';
-import { getService } from '../services/service.js';
+import { Deployment, DeploymentParams } from '../deployments/schemas.js';
+import { getDeployment } from '../deployments/service.js';
+import { Service, ServiceParams } from './schemas.js';
+import { getService } from './service.js';
 
 const ServiceMove = Type.Object(
   {

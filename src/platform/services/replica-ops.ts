@@ -6,7 +6,7 @@ import type { AppContext } from '../../module.js';
 import type { RunOutput } from '../job-runs/output.js';
 import { queueRemovals, reachWhenBack, removeQueued } from './removals.js';
 import type { ReplicaRow } from './replicas.js';
-import type { ServiceRow } from '../services/repository.js';
+import type { ServiceRow } from './repository.js';
 
 /** Between two probes of a replica that has not passed yet. */
 const PROBE_EVERY_MS = 250;

@@ -3,13 +3,13 @@ import { badRequest } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { liveReplicas } from './replicas.js';
-import { ServiceJobs } from '../services/job-kinds.js';
+import { ServiceJobs } from './job-kinds.js';
 import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/service.js';
 import { lockService, setServiceState } from './runs.js';
-import { deploymentInOrg } from './lookup.js';
-import { serviceInDeployment } from '../services/lookup.js';
-import type { ServiceRow } from '../services/repository.js';
-import * as repository from '../services/repository.js';
+import { deploymentInOrg } from '../deployments/lookup.js';
+import { serviceInDeployment } from './lookup.js';
+import type { ServiceRow } from './repository.js';
+import * as repository from './repository.js';
 
 export type Move = 'deploy' | 'start' | 'stop';
 
