@@ -4,7 +4,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../job-queue/queue.js';
 import * as nodes from '../nodes/service.js';
 import * as orgs from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';

@@ -5,7 +5,7 @@ import { type OrgAccess, requireAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../job-queue/queue.js';
 import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';

@@ -10,7 +10,7 @@ import { recordExchange } from '../../http/connections.js';
 import type { AppContext } from '../../module.js';
 import type { ReplicaRow } from '../services/replicas.js';
 import { agentRegistry } from '../nodes/registry.js';
-import { checkServiceAccess, PLATFORM_COOKIES } from './access.js';
+import { checkServiceAccess, PLATFORM_COOKIES } from '../service-access/access.js';
 import {
   answer,
   answerRaw,

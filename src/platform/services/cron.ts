@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import { RunOutput } from '../job-runs/output.js';
-import { enqueueJob, type JobRow } from '../jobs/queue.js';
+import { enqueueJob, type JobRow } from '../job-queue/queue.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { ServiceJobs } from './job-kinds.js';

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { RunOutput } from '../job-runs/output.js';
-import type { JobRow } from '../jobs/queue.js';
+import type { JobRow } from '../job-queue/queue.js';
 import { findProject } from '../projects/repository.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { runOneOff } from './one-off.js';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
-import { jobKinds } from '../jobs/kinds.js';
-import type { JobRow } from '../jobs/queue.js';
+import { jobKinds } from '../job-queue/kinds.js';
+import type { JobRow } from '../job-queue/queue.js';
 import { runCron } from './cron.js';
 import { Deploy } from './deploy-job.js';
 import { ServiceJobs } from './job-kinds.js';

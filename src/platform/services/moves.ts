@@ -1,7 +1,7 @@
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../job-queue/queue.js';
 import { liveReplicas } from './replicas.js';
 import { ServiceJobs } from './job-kinds.js';
 import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/service.js';

@@ -4,8 +4,8 @@ import { newId } from '../../lib/ids.js';
 import { IMAGE_BUILD_JOB } from '../image-builds/jobs.js';
 import * as builds from '../image-builds/repository.js';
 import { imageRepository, imageTag, plannedSteps } from '../image-builds/runner.js';
-import { enqueueJob } from '../jobs/queue.js';
-import { waitForJob } from '../jobs/wait.js';
+import { enqueueJob } from '../job-queue/queue.js';
+import { waitForJob } from '../job-queue/wait.js';
 import type { ProjectRow } from '../projects/repository.js';
 import { currentImage } from '../workers/images.js';
 

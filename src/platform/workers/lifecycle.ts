@@ -3,9 +3,9 @@ import type { Env } from '../../agent/protocol/schemas.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
 import type { Database } from '../../db/schema.js';
-import type { JobKind } from '../jobs/kinds.js';
-import { jobKinds } from '../jobs/kinds.js';
-import type { JobRow } from '../jobs/queue.js';
+import type { JobKind } from '../job-queue/kinds.js';
+import { jobKinds } from '../job-queue/kinds.js';
+import type { JobRow } from '../job-queue/queue.js';
 import { type AgentRegistry, type ConnectedAgent, agentRegistry } from '../nodes/registry.js';
 import * as nodes from '../nodes/repository.js';
 import { decryptSecretsForWorker } from '../projects/worker-secrets.js';
@@ -58,7 +58,7 @@ export const WorkerJobs = {
 
 /**
  * Runs the moves of a worker's lifecycle on its node's agent, as jobs (see
- * src/platform/jobs): whichever server process holds the agent runs them,
+ * src/platform/job-queue): whichever server process holds the agent runs them,
  * and a move cut off by a process's death runs again in the next one, so
  * each picks up from what it finds.
  */

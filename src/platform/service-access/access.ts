@@ -9,7 +9,7 @@ import { type ServiceAccessSettings, serviceAccessSettings } from '../services/a
 import { getMembership } from '../orgs/service.js';
 import { liveServiceSession, openServiceSession, takeCode } from './browser-sessions.js';
 import { grantCacheOf } from './grant-cache.js';
-import { serviceUrlOn } from './service-hosts.js';
+import { serviceUrlOn } from '../routing/service-hosts.js';
 import { keyRefusal, personRefusal, REFUSAL_MESSAGES, type Refusal } from './policy.js';
 import { readScriptCredential, SERVICE_TOKEN_HEADER } from './script-credentials.js';
 import { accessVersion } from './versions.js';

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import { PREPARED } from '../../db/prepared.js';
-import type { Database } from '../../db/schema.js';
+import { PREPARED } from '../db/prepared.js';
+import type { Database } from '../db/schema.js';
 import type { UsersTable } from './tables.js';
 
 const userColumns = ['id', 'email', 'name', 'password_hash', 'created_at'] as const;

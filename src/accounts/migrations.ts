@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Migrations } from '../../db/migrate.js';
+import type { Migrations } from '../db/migrate.js';
 
 // Frozen: a migration never changes once released, and never imports application code.
 export const accountsMigrations: Migrations = {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { resolveSession } from '../../content/accounts/service.js';
+import { resolveSession } from '../../accounts/service.js';
 import { inTransaction } from '../../db/transaction.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
@@ -17,8 +17,8 @@ import { getMembership } from '../orgs/service.js';
 import { CALLBACK_PATH } from './access.js';
 import { issueCode } from './browser-sessions.js';
 import { checkChallenge } from './domains.js';
-import { hostName, serviceIdOfHost } from './hosts.js';
-import { checkedReturnUrl, serviceHost } from './service-hosts.js';
+import { hostName, serviceIdOfHost } from '../routing/hosts.js';
+import { checkedReturnUrl, serviceHost } from '../routing/service-hosts.js';
 import { personRefusal, REFUSAL_MESSAGES } from './policy.js';
 
 const AccessQuery = Strict({

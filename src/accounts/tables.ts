@@ -20,7 +20,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-declare module '../../db/schema.js' {
+declare module '../db/schema.js' {
   interface DB {
     users: UsersTable;
     sessions: SessionsTable;

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../module.js';
+import type { AppModule } from '../module.js';
 import { accountsMigrations } from './migrations.js';
 import { accountRoutes } from './routes.js';
 import { resolveSession, SESSION_TOKEN_PREFIX } from './service.js';

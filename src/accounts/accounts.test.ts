@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { createUser, TEST_PASSWORD, uniqueEmail } from '../../../test/helpers/factories.js';
-import type { Client } from '../../../test/helpers/http.js';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/helpers/factories.js';
+import type { Client } from '../../test/helpers/http.js';
 
 const PASSWORD = 'a long enough password';
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
+import { Strict, Timestamp, Uuid } from '../http/schemas.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });

@@ -9,7 +9,7 @@ import {
   createPlatformTestApp,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
-import { serviceUrlOn } from './service-hosts.js';
+import { serviceUrlOn } from '../routing/service-hosts.js';
 import { ACCESS_COOKIE, type AccessDecision, checkServiceAccess, STATE_COOKIE } from './access.js';
 
 let t: TestApp;
