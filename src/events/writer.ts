@@ -15,6 +15,8 @@ export interface EventScope {
    * that writes events in several calls passes its own.
    */
   batchId?: string | null;
+  /** The app's sinks (`AppContext.eventSinks`), run with the events written. */
+  sinks: EventSinks;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface EventScope {
  * call (a transaction may call it several times); it must stay set-based, since
  * one call can carry thousands of events. What it needs to read first
  * (`lookup`) is read in the statement that inserts the events, to spare a
- * round trip on every write. Sinks are process-wide: `buildApp` installs the
- * `eventSinks` of its modules, and installing one twice is a no-op.
+ * round trip on every write. Sinks belong to an app: `buildRuntime` gathers
+ * the `eventSinks` of its modules, and a scope carries them to the writer.
  */
 export interface EventSink {
   /** A query whose rows `write` gets, run in the statement that inserts the events. */
@@ -33,11 +35,8 @@ export interface EventSink {
   write(db: Database, records: readonly EventRecord[], looked: readonly unknown[]): Promise<void>;
 }
 
-const sinks = new Set<EventSink>();
-
-export function installEventSink(sink: EventSink): void {
-  sinks.add(sink);
-}
+/** An app's event sinks, in the order its modules list them. */
+export type EventSinks = readonly EventSink[];
 
 /** The sinks' lookups as columns of one row (`sink0`, `sink1`, ...), each a JSON array. */
 function lookups(workspaceId: string, installed: readonly EventSink[]) {
@@ -99,7 +98,7 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
     batchId,
     cause,
   }));
-  const installed = [...sinks];
+  const installed = scope.sinks;
   return {
     records,
     insert(merge) {
