@@ -1,5 +1,5 @@
 import { subscribe } from '../../db/listen.js';
-import type { AppBase, AppContext } from '../../module.js';
+import type { AppContext } from '../../module.js';
 import type { ServiceAccessSettings } from '../deployments/access-settings.js';
 
 /** The notification the access triggers send (see the migration); it only frees memory early. */
@@ -31,7 +31,7 @@ export class GrantCache {
   private listening = false;
 
   /** Drops an organization's entries on each revocation notice, from the first call on. */
-  listen(ctx: AppBase): void {
+  listen(ctx: AppContext): void {
     if (this.listening) return;
     this.listening = true;
     subscribe(
