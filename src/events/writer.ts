@@ -39,8 +39,8 @@ export interface EventSink {
 export type EventSinks = readonly EventSink[];
 
 /** The sinks' lookups as columns of one row (`sink0`, `sink1`, ...), each a JSON array. */
-function lookups(workspaceId: string, installed: readonly EventSink[]) {
-  const columns = installed.map((sink, index) => {
+function lookups(workspaceId: string, sinks: EventSinks) {
+  const columns = sinks.map((sink, index) => {
     const query = sink.lookup?.(workspaceId);
     const column = sql.ref(`sink${index}`);
     return query === undefined
@@ -98,7 +98,6 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
     batchId,
     cause,
   }));
-  const installed = scope.sinks;
   return {
     records,
     insert(merge) {
@@ -119,9 +118,9 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
         ${source === undefined ? sql`` : sql`join ${source} on ${source}.id = input.resource_id`}
         returning 1`;
     },
-    lookups: lookups(scope.workspaceId, installed),
+    lookups: lookups(scope.workspaceId, scope.sinks),
     async finish(db, looked) {
-      for (const [index, sink] of installed.entries()) {
+      for (const [index, sink] of scope.sinks.entries()) {
         const rows = looked?.[`sink${index}`];
         await sink.write(db, records, Array.isArray(rows) ? rows : []);
       }
