@@ -106,7 +106,7 @@ export async function bulkUpdate(
   const batchId = newId();
   const changed = await updateCards(
     db,
-    { workspaceId: access.workspaceId, actor: access.actor, batchId },
+    { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks, batchId },
     selected.map((row) => ({ ...patch, id: row.id })),
     selected,
   );

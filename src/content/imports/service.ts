@@ -75,6 +75,7 @@ export async function runImport(
   const scope = {
     workspaceId: access.workspaceId,
     actor: access.actor,
+    sinks: access.eventSinks,
     batchId,
     cause: 'import' as const,
   };

@@ -53,7 +53,12 @@ function toView(row: ViewRow): CollectionView {
 }
 
 function scopeOf(access: WorkspaceAccess, batchId?: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 /** The registry and statuses a definition is checked against. */

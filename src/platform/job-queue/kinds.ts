@@ -65,13 +65,7 @@ export class JobKinds {
   }
 }
 
-const all = new WeakMap<AppContext, JobKinds>();
-
+/** The app's job kinds (built with the app, `runtime.ts`). */
 export function jobKinds(ctx: AppContext): JobKinds {
-  let kinds = all.get(ctx);
-  if (kinds === undefined) {
-    kinds = new JobKinds();
-    all.set(ctx, kinds);
-  }
-  return kinds;
+  return ctx.jobs.kinds;
 }

@@ -3,10 +3,10 @@ import { AgentRequestError } from '../../agent/peer.js';
 import { notify, subscribe } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { AppContext } from '../../module.js';
-import { type AgentRegistry, agentRegistry } from '../nodes/registry.js';
+import type { AppBase, AppContext } from '../../module.js';
+import type { AgentRegistry } from '../nodes/registry.js';
 import { NODE_STALE_MS } from '../nodes/service.js';
-import { type AnywhereJobKind, type JobKind, type JobKinds, jobKinds } from './kinds.js';
+import type { AnywhereJobKind, JobKind, JobKinds } from './kinds.js';
 import { ANYWHERE, JOBS_CHANNEL, JOBS_DONE_CHANNEL, type JobRow } from './queue.js';
 import type { JobState } from './tables.js';
 
@@ -35,8 +35,6 @@ function reasonOf(error: unknown): string {
 export class JobRunner {
   /** This server process, as it signs its leases. */
   readonly owner: string;
-  private readonly registry: AgentRegistry;
-  private readonly kinds: JobKinds;
   private readonly running = new Map<string, { task: Promise<void>; abort: AbortController }>();
   private round: Promise<void> | null = null;
   private again = false;
@@ -44,10 +42,12 @@ export class JobRunner {
   private readonly timers: NodeJS.Timeout[] = [];
   private unlisten: () => void = () => {};
 
-  constructor(private readonly ctx: AppContext) {
-    this.registry = agentRegistry(ctx);
-    this.owner = this.registry.processId;
-    this.kinds = jobKinds(ctx);
+  constructor(
+    private readonly ctx: AppBase,
+    private readonly registry: AgentRegistry,
+    private readonly kinds: JobKinds,
+  ) {
+    this.owner = registry.processId;
   }
 
   start(): void {
@@ -318,13 +318,7 @@ export class JobRunner {
   }
 }
 
-const runners = new WeakMap<AppContext, JobRunner>();
-
+/** The app's job runner (built with the app, `runtime.ts`). */
 export function jobRunner(ctx: AppContext): JobRunner {
-  let runner = runners.get(ctx);
-  if (runner === undefined) {
-    runner = new JobRunner(ctx);
-    runners.set(ctx, runner);
-  }
-  return runner;
+  return ctx.jobs.runner;
 }

@@ -28,6 +28,19 @@ interface Versioned<T> {
 export class GrantCache {
   private readonly grants = new Map<string, Versioned<string | null>>();
   private readonly settings = new Map<string, Versioned<ServiceAccessSettings>>();
+  private listening = false;
+
+  /** Drops an organization's entries on each revocation notice, from the first call on. */
+  listen(ctx: AppContext): void {
+    if (this.listening) return;
+    this.listening = true;
+    subscribe(
+      ctx.listener,
+      ACCESS_CHANNEL,
+      (payload) => this.evict(payload),
+      (error) => ctx.log.warn({ err: error }, 'access notifications unavailable'),
+    );
+  }
 
   grant(key: string, orgId: string, version: number): Versioned<string | null> | undefined {
     return fresh(this.grants, key, orgId, version);
@@ -100,21 +113,8 @@ function put<T>(map: Map<string, Versioned<T>>, key: string, entry: Versioned<T>
   map.set(key, entry);
 }
 
-const caches = new WeakMap<AppContext, GrantCache>();
-
-/** The app's grant cache, listening for revocations from its first use (per app, not global). */
+/** The app's grant cache (built with the app, `runtime.ts`), listening for revocations from its first use. */
 export function grantCacheOf(ctx: AppContext): GrantCache {
-  let cache = caches.get(ctx);
-  if (cache === undefined) {
-    const created = new GrantCache();
-    cache = created;
-    caches.set(ctx, created);
-    subscribe(
-      ctx.listener,
-      ACCESS_CHANNEL,
-      (payload) => created.evict(payload),
-      (error) => ctx.log.warn({ err: error }, 'access notifications unavailable'),
-    );
-  }
-  return cache;
+  ctx.grants.listen(ctx);
+  return ctx.grants;
 }
