@@ -1,14 +1,14 @@
 import { workspaceRegistry } from '../src/content/fields/registry-cache.js';
 import { searchStatement } from '../src/content/queries/search.js';
 import { instanceSecret } from '../src/content/queries/secret.js';
-import { cursorScope, decodeCursor } from '../src/content/query/cursor.js';
-import { groupCondition } from '../src/content/query/group.js';
-import { parseDefinition } from '../src/content/query/parse.js';
+import { cursorScope, decodeCursor } from '../src/content/view-compiler/cursor.js';
+import { groupCondition } from '../src/content/view-compiler/group.js';
+import { parseDefinition } from '../src/content/view-compiler/parse.js';
 import {
   groupCountsStatement,
   narrowCountsStatement,
   pagePlan,
-} from '../src/content/query/statements.js';
+} from '../src/content/view-compiler/statements.js';
 import type { Database } from '../src/db/schema.js';
 
 /**

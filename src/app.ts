@@ -10,7 +10,6 @@ import { RegistryCache } from './content/fields/registry-cache.js';
 import type { DatabaseKind, PoolCounters } from './db/connect.js';
 import { createListener, type NotificationSource } from './db/listen.js';
 import type { Database } from './db/schema.js';
-import { installEventSink } from './events/writer.js';
 import { type Access, type ApiKind, type CredentialRule, installAuth } from './http/auth.js';
 import { httpServerOptions, installConnectionGuard, installHostGuard } from './http/connections.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
@@ -27,11 +26,12 @@ import { REQUEST_ID_HEADER, requestId } from './http/request-id.js';
 import { buildSerializer } from './http/serialization.js';
 import { strictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
-import type { AppContext, AppModule } from './module.js';
+import type { AppBase, AppContext, AppModule } from './module.js';
 import { loggerTransport } from './observability/logging.js';
 import { installMetrics } from './observability/metrics.js';
 import { serializeRequest } from './observability/request-log.js';
 import { observabilityRoutes } from './observability/routes.js';
+import { buildRuntime } from './runtime.js';
 
 export interface BuildOptions {
   config: Config;
@@ -111,7 +111,8 @@ export async function buildApp({
 
   const listener = createListener(notifications?.());
   const registries = new RegistryCache();
-  const ctx: AppContext = { config, db, dbKind, log: app.log, listener, registries };
+  const base: AppBase = { config, db, dbKind, log: app.log, listener, registries };
+  const ctx: AppContext = { ...base, ...buildRuntime(base, modules) };
   app.addHook('onClose', async () => {
     await registries.stop();
     await listener.close();
@@ -123,7 +124,6 @@ export async function buildApp({
     );
   });
   const metrics = installMetrics(app, ctx, pool);
-  for (const module of modules) for (const sink of module.eventSinks ?? []) installEventSink(sink);
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);

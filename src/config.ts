@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './content/accounts/password.js';
-import { Email } from './content/accounts/schemas.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts/password.js';
+import { Email } from './accounts/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 
 export type RegistrationMode = 'invite' | 'open';

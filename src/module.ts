@@ -16,9 +16,10 @@ import type { Migrations } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import type { EventSink } from './events/writer.js';
 import type { CredentialResolver } from './http/auth.js';
+import type { AppRuntime } from './runtime.js';
 
-/** What every module is given: configuration and the database pool. */
-export interface AppContext {
+/** What an app is built on: configuration, the database pool and the app's listener. */
+export interface AppBase {
   config: Config;
   db: Database;
   dbKind: DatabaseKind;
@@ -28,6 +29,12 @@ export interface AppContext {
   /** The workspaces' registries this app holds in memory (`content/fields/registry-cache.ts`). */
   registries: RegistryCache;
 }
+
+/**
+ * What every module is given: the app's base and what the app holds in
+ * memory (`runtime.ts`), built once per app, so apps in one process share none of it.
+ */
+export interface AppContext extends AppBase, AppRuntime {}
 
 /** Fastify with TypeBox types for params, query, body and responses. */
 export type Router = FastifyInstance<

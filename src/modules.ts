@@ -1,4 +1,4 @@
-import { accountsModule } from './content/accounts/index.js';
+import { accountsModule } from './accounts/index.js';
 import { apiKeysModule as workspaceApiKeysModule } from './content/api-keys/index.js';
 import { appsModule } from './content/apps/index.js';
 import { bulkModule } from './content/bulk/index.js';
@@ -23,7 +23,7 @@ import { apiKeysModule as orgApiKeysModule } from './platform/api-keys/index.js'
 import { deploymentsModule } from './platform/deployments/index.js';
 import { imageBuildsModule } from './platform/image-builds/index.js';
 import { jobRunsModule } from './platform/job-runs/index.js';
-import { jobsModule } from './platform/jobs/index.js';
+import { jobsModule } from './platform/job-queue/index.js';
 import { mcpModule } from './platform/mcp/index.js';
 import { nodesModule } from './platform/nodes/index.js';
 import { orgsModule } from './platform/orgs/index.js';
@@ -31,7 +31,8 @@ import { projectsModule } from './platform/projects/index.js';
 import { relayModule } from './platform/relay/index.js';
 import { routingModule } from './platform/routing/index.js';
 import { secretsModule } from './platform/secrets/index.js';
-import { serviceAccessModule } from './platform/routing/module.js';
+import { servicesModule } from './platform/services/index.js';
+import { serviceAccessModule } from './platform/service-access/module.js';
 import { usersModule } from './platform/users/index.js';
 import { workersModule } from './platform/workers/index.js';
 
@@ -62,6 +63,7 @@ export const modules: readonly AppModule[] = [
   workersModule,
   imageBuildsModule,
   deploymentsModule,
+  servicesModule,
   jobRunsModule,
   routingModule,
   mcpModule,

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { at, present } from '../../test/helpers/assert.js';
@@ -8,8 +10,6 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../test/helpers/factories.js';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { adminUrl } from '../../test/helpers/postgres.js';
 import { inTransaction } from '../db/transaction.js';
 import { readEvents } from './reader.js';
@@ -93,6 +93,7 @@ describe('GET /workspaces/{id}/events', () => {
         {
           workspaceId: workspace.id,
           actor: { kind: 'user', label: 'Script' },
+          sinks: t.ctx.eventSinks,
           batchId,
           cause: 'import',
         },
@@ -174,9 +175,15 @@ describe.runIf(inject('testDatabase').kind === 'postgres')('the horizon', () => 
   });
   const write = (workspace: TestWorkspace) =>
     inTransaction(t.db, (trx) =>
-      recordEvents(trx, { workspaceId: workspace.id, actor: { kind: 'user', label: 'Writer' } }, [
-        statusEvent(workspace),
-      ]),
+      recordEvents(
+        trx,
+        {
+          workspaceId: workspace.id,
+          actor: { kind: 'user', label: 'Writer' },
+          sinks: t.ctx.eventSinks,
+        },
+        [statusEvent(workspace)],
+      ),
     );
   const ids = async (workspace: TestWorkspace) =>
     (await readEvents(t.db, workspace.id, { type: ['workspace.updated'] }, 0)).events.map(
@@ -242,7 +249,11 @@ describe('ordering under concurrent writers', () => {
         const ids = await inTransaction(t.db, async (trx) => {
           const records = await recordEvents(
             trx,
-            { workspaceId: workspace.id, actor: { kind: 'user', label: `writer ${index}` } },
+            {
+              workspaceId: workspace.id,
+              actor: { kind: 'user', label: `writer ${index}` },
+              sinks: t.ctx.eventSinks,
+            },
             Array.from({ length: count }, () => ({
               type: 'workspace.updated' as const,
               resource: { kind: 'workspace' as const, id: workspace.id },

@@ -15,6 +15,8 @@ export interface EventScope {
    * that writes events in several calls passes its own.
    */
   batchId?: string | null;
+  /** The app's sinks (`AppContext.eventSinks`), run with the events written. */
+  sinks: EventSinks;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface EventScope {
  * call (a transaction may call it several times); it must stay set-based, since
  * one call can carry thousands of events. What it needs to read first
  * (`lookup`) is read in the statement that inserts the events, to spare a
- * round trip on every write. Sinks are process-wide: `buildApp` installs the
- * `eventSinks` of its modules, and installing one twice is a no-op.
+ * round trip on every write. Sinks belong to an app: `buildRuntime` gathers
+ * the `eventSinks` of its modules, and a scope carries them to the writer.
  */
 export interface EventSink {
   /** A query whose rows `write` gets, run in the statement that inserts the events. */
@@ -33,15 +35,12 @@ export interface EventSink {
   write(db: Database, records: readonly EventRecord[], looked: readonly unknown[]): Promise<void>;
 }
 
-const sinks = new Set<EventSink>();
-
-export function installEventSink(sink: EventSink): void {
-  sinks.add(sink);
-}
+/** An app's event sinks, in the order its modules list them. */
+export type EventSinks = readonly EventSink[];
 
 /** The sinks' lookups as columns of one row (`sink0`, `sink1`, ...), each a JSON array. */
-function lookups(workspaceId: string, installed: readonly EventSink[]) {
-  const columns = installed.map((sink, index) => {
+function lookups(workspaceId: string, sinks: EventSinks) {
+  const columns = sinks.map((sink, index) => {
     const query = sink.lookup?.(workspaceId);
     const column = sql.ref(`sink${index}`);
     return query === undefined
@@ -99,7 +98,6 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
     batchId,
     cause,
   }));
-  const installed = [...sinks];
   return {
     records,
     insert(merge) {
@@ -120,9 +118,9 @@ export function planEvents(scope: EventScope, inputs: readonly EventInput[]): Pl
         ${source === undefined ? sql`` : sql`join ${source} on ${source}.id = input.resource_id`}
         returning 1`;
     },
-    lookups: lookups(scope.workspaceId, installed),
+    lookups: lookups(scope.workspaceId, scope.sinks),
     async finish(db, looked) {
-      for (const [index, sink] of installed.entries()) {
+      for (const [index, sink] of scope.sinks.entries()) {
         const rows = looked?.[`sink${index}`];
         await sink.write(db, records, Array.isArray(rows) ? rows : []);
       }

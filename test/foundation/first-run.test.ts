@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/content/accounts/password.js';
+import { verifyPassword } from '../../src/accounts/password.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { present } from '../helpers/assert.js';
 import {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../src/content/accounts/password.js';
-import { insertUser } from '../../src/content/accounts/repository.js';
-import type { AuthUser } from '../../src/content/accounts/schemas.js';
-import { openSession } from '../../src/content/accounts/service.js';
+import { hashPassword } from '../../src/accounts/password.js';
+import { insertUser } from '../../src/accounts/repository.js';
+import type { AuthUser } from '../../src/accounts/schemas.js';
+import { openSession } from '../../src/accounts/service.js';
 import { newId } from '../../src/lib/ids.js';
 import type { TestApp } from './app.js';
 

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../events/types.js';
+import type { EventSinks } from '../../events/writer.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { type Action, PERMISSIONS } from './permissions.js';
 import type { RegistryCache } from '../fields/registry-cache.js';
+import { type Action, PERMISSIONS } from './permissions.js';
 import { atLeast, isRole, type Role } from './roles.js';
 
 /** What a caller may do in one workspace, decided once per request. */
@@ -24,7 +25,12 @@ export interface WorkspaceAccess {
   registryVersion?: number;
   /** The app's registry cache (absent: the registry is read from the database each time). */
   registries?: RegistryCache;
+  /** The app's event sinks (`AppContext.eventSinks`), run with every event the call writes. */
+  eventSinks: EventSinks;
 }
+
+/** What the authorization decides; the caller adds what the app holds (its event sinks). */
+export type WorkspaceGrant = Omit<WorkspaceAccess, 'eventSinks'>;
 
 /**
  * A principal bound to one workspace (a workspace API key, an app
@@ -43,7 +49,7 @@ function isWorkspaceBound(principal: Principal): principal is Principal & Worksp
   return 'workspaceId' in principal && 'role' in principal && 'actor' in principal;
 }
 
-type Grant = Omit<WorkspaceAccess, 'principal' | 'workspaceId'>;
+type Grant = Omit<WorkspaceGrant, 'principal' | 'workspaceId'>;
 
 /** The caller's role (a person's membership) and the registry version, in one prepared statement. */
 async function grantOf(
@@ -91,7 +97,7 @@ export async function authorizeWorkspace(
   principal: Principal,
   workspaceId: string,
   action: Action,
-): Promise<WorkspaceAccess> {
+): Promise<WorkspaceGrant> {
   const grant = await grantOf(db, principal, workspaceId);
   if (grant === null) throw notFound('Workspace');
   requireRoleFor(grant.role, action);
@@ -113,8 +119,10 @@ export function requireRoleFor(role: Role, action: Action): void {
 export function ownerAccess(
   workspaceId: string,
   principal: Principal & { kind: 'user' },
+  eventSinks: EventSinks,
 ): WorkspaceAccess {
   return {
+    eventSinks,
     workspaceId,
     role: 'owner',
     userId: principal.userId,

@@ -165,6 +165,7 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
           const granted = {
             ...(await authorizeWorkspace(db, principal, workspaceId, spec.action)),
             registries: ctx.registries,
+            eventSinks: ctx.eventSinks,
           };
           return spec.handler(db, granted, request, reply);
         };

@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import type { UserPrincipal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
-import type { WorkspaceAccess } from '../access/authorize.js';
+import type { WorkspaceGrant } from '../access/authorize.js';
 import { PERMISSIONS } from '../access/permissions.js';
 import { atLeast, type Role } from '../access/roles.js';
 import { listWorkspaces } from '../workspaces/service.js';
@@ -75,7 +75,7 @@ export async function previewConsent(
  */
 export async function grantConsent(
   db: Database,
-  access: WorkspaceAccess,
+  access: WorkspaceGrant,
   input: Consent,
 ): Promise<ConsentResult> {
   const app = await requireClient(db, input.clientId, input.redirectUri);

@@ -7,7 +7,7 @@ import { validateProperties } from '../items/properties.js';
 import type { StoredCard } from '../items/write/state.js';
 import { type CardUpdate, storedCardColumns, updateCards } from '../items/write/update.js';
 import { prepare } from '../queries/service.js';
-import { countStatement, lockSelectionStatement } from '../query/statements.js';
+import { countStatement, lockSelectionStatement } from '../view-compiler/statements.js';
 import { findStatus } from '../statuses/service.js';
 import {
   BULK_MAX,
@@ -106,7 +106,7 @@ export async function bulkUpdate(
   const batchId = newId();
   const changed = await updateCards(
     db,
-    { workspaceId: access.workspaceId, actor: access.actor, batchId },
+    { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks, batchId },
     selected.map((row) => ({ ...patch, id: row.id })),
     selected,
   );

@@ -10,7 +10,12 @@ import * as repository from './repository.js';
 import type { CollectionGroup } from './schemas.js';
 
 function scopeOf(access: WorkspaceAccess, batchId?: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 export async function listGroups(db: Database, workspaceId: string): Promise<CollectionGroup[]> {

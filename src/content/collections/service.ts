@@ -21,7 +21,12 @@ import type {
 } from './schemas.js';
 
 function scopeOf(access: WorkspaceAccess, batchId?: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 function prefixTaken(): Error {

@@ -23,7 +23,12 @@ import {
 } from './schemas.js';
 
 function scopeOf(access: WorkspaceAccess, batchId?: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 async function requireFieldForUpdate(

@@ -24,7 +24,7 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 }
 
 export function fileRoutes(router: Router, ctx: AppContext): void {
-  const storage = service.fileStorage(ctx.config);
+  const storage = ctx.files;
   const read = { action: 'files.read', app: ['files:read'] } as const;
   const write = { action: 'files.write', app: ['files:write'] } as const;
 

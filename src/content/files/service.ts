@@ -9,16 +9,9 @@ import type { FileMetadata } from './schemas.js';
 import { sniff } from './sniff.js';
 import { type FileStorage, LocalFileStorage } from './storage.js';
 
-const storages = new Map<string, FileStorage>();
-
-/** The storage driver of this configuration (the local folder `FILES_DIR`). */
-export function fileStorage(config: Config): FileStorage {
-  let storage = storages.get(config.filesDir);
-  if (storage === undefined) {
-    storage = new LocalFileStorage(config.filesDir);
-    storages.set(config.filesDir, storage);
-  }
-  return storage;
+/** The storage driver of an app's configuration (the local folder `FILES_DIR`), built with the app. */
+export function createFileStorage(config: Config): FileStorage {
+  return new LocalFileStorage(config.filesDir);
 }
 
 interface FileRow {

@@ -14,8 +14,6 @@ interface Provider {
   keys: ReturnType<typeof createRemoteJWKSet>;
 }
 
-const providers = new Map<string, Promise<Provider>>();
-
 async function discover(issuer: string): Promise<Provider> {
   const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -27,20 +25,30 @@ async function discover(issuer: string): Promise<Provider> {
   return { discovery, keys: createRemoteJWKSet(new URL(discovery.jwks_uri)) };
 }
 
-/** The provider's discovery document and published keys, fetched once (again after a failure). */
-export async function providerOf(config: IdpConfig): Promise<Provider> {
-  let provider = providers.get(config.issuer);
-  if (provider === undefined) {
-    provider = discover(config.issuer);
-    providers.set(config.issuer, provider);
-    provider.catch(() => providers.delete(config.issuer));
+/** The identity providers one app has discovered, by issuer (built with the app, `runtime.ts`). */
+export class IdentityProviders {
+  private readonly providers = new Map<string, Promise<Provider>>();
+
+  /** Whether the issuer's discovery is held (or under way). */
+  holds(issuer: string): boolean {
+    return this.providers.has(issuer);
   }
-  try {
-    return await provider;
-  } catch (error) {
-    throw new AppError('idp_unavailable', 'The identity provider could not be reached', {
-      reason: error instanceof Error ? error.message : String(error),
-    });
+
+  /** The provider's discovery document and published keys, fetched once (again after a failure). */
+  async of(config: IdpConfig): Promise<Provider> {
+    let provider = this.providers.get(config.issuer);
+    if (provider === undefined) {
+      provider = discover(config.issuer);
+      this.providers.set(config.issuer, provider);
+      provider.catch(() => this.providers.delete(config.issuer));
+    }
+    try {
+      return await provider;
+    } catch (error) {
+      throw new AppError('idp_unavailable', 'The identity provider could not be reached', {
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 }
 
@@ -70,11 +78,12 @@ function invalid(reason: string, message: string): AppError {
  * `invalid_id_token` with `details.reason` otherwise.
  */
 export async function verifyIdToken(
+  providers: IdentityProviders,
   config: IdpConfig,
   idToken: string,
   nonce?: string,
 ): Promise<VerifiedIdentity> {
-  const provider = await providerOf(config);
+  const provider = await providers.of(config);
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(idToken, provider.keys, {
@@ -115,11 +124,12 @@ export async function verifyIdToken(
 
 /** The browser flow's code exchange at the provider's token endpoint; returns the id_token. */
 export async function exchangeAtProvider(
+  providers: IdentityProviders,
   config: IdpConfig,
   code: string,
   codeVerifier: string,
 ): Promise<string> {
-  const { discovery } = await providerOf(config);
+  const { discovery } = await providers.of(config);
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code,

@@ -3,9 +3,9 @@ import { requireUserPrincipal } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
-import { setSessionCookie } from '../accounts/routes.js';
-import { Session } from '../accounts/schemas.js';
-import { exchangeAtProvider, providerOf, requireIdp, verifyIdToken } from './provider.js';
+import { setSessionCookie } from '../../accounts/routes.js';
+import { Session } from '../../accounts/schemas.js';
+import { exchangeAtProvider, requireIdp, verifyIdToken } from './provider.js';
 import { CallbackQuery, IdpSignIn, LinkIdp, StartQuery, UserIdentity } from './schemas.js';
 import * as service from './service.js';
 
@@ -47,7 +47,7 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     ],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
-      const identity = await verifyIdToken(idp, request.body.idToken);
+      const identity = await verifyIdToken(ctx.identityProviders, idp, request.body.idToken);
       const { session, created } = await service.signIn(
         ctx.db,
         ctx.config,
@@ -91,7 +91,7 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     ],
     handler: async (request) => {
       const idp = requireIdp(ctx.config.idp);
-      const identity = await verifyIdToken(idp, request.body.idToken);
+      const identity = await verifyIdToken(ctx.identityProviders, idp, request.body.idToken);
       return service.linkIdentity(ctx.db, requireUserPrincipal(request).userId, identity);
     },
   });
@@ -112,7 +112,7 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     errors: ['idp_disabled', 'idp_unavailable'],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
-      const { discovery } = await providerOf(idp);
+      const { discovery } = await ctx.identityProviders.of(idp);
       const started = await service.beginBrowserSignIn(ctx.db, request.query);
       const target = new URL(discovery.authorization_endpoint);
       for (const [name, value] of Object.entries({
@@ -165,8 +165,13 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
         if (error !== undefined || code === undefined) {
           throw new AppError('idp_refused', 'The identity provider did not sign you in');
         }
-        const idToken = await exchangeAtProvider(idp, code, started.code_verifier);
-        const identity = await verifyIdToken(idp, idToken, started.nonce);
+        const idToken = await exchangeAtProvider(
+          ctx.identityProviders,
+          idp,
+          code,
+          started.code_verifier,
+        );
+        const identity = await verifyIdToken(ctx.identityProviders, idp, idToken, started.nonce);
         const { session } = await service.signIn(
           ctx.db,
           ctx.config,

@@ -2,13 +2,13 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
 import { holdRegistry } from '../fields/registry-lock.js';
-import { fileStorage } from '../files/service.js';
-import { decodeFiles, type StoredKeys } from './files.js';
+import type { StoredKeys } from '../files/pairs.js';
+import { decodeFiles } from './files.js';
 import { ImportRequest, ImportResult, MAX_IMPORT_ITEMS } from './schemas.js';
 import { runImport } from './service.js';
 
 export function importRoutes(router: Router, ctx: AppContext): void {
-  const storage = fileStorage(ctx.config);
+  const storage = ctx.files;
   const { route } = workspaceRoutes(router, ctx, ['Import']);
   route({
     method: 'POST',

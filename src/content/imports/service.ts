@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordEvents } from '../../events/writer.js';
 import { notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { requireRoleFor, type WorkspaceAccess } from '../access/authorize.js';
 import { type AppScope, requireAppScopes } from '../apps/scopes.js';
+import type { StoredKeys } from '../files/pairs.js';
 import type { FileStorage } from '../files/storage.js';
 import { importCollections } from './collections.js';
-import { type DecodedFile, importFiles, type StoredKeys } from './files.js';
+import { type DecodedFile, importFiles } from './files.js';
 import { importItems } from './items.js';
 import type { ImportRequest, ImportResult, Outcome } from './schemas.js';
 
@@ -75,12 +75,12 @@ export async function runImport(
   const scope = {
     workspaceId: access.workspaceId,
     actor: access.actor,
+    sinks: access.eventSinks,
     batchId,
     cause: 'import' as const,
   };
-  const collections = await importCollections(db, access.workspaceId, input.collections ?? []);
-  await recordEvents(db, scope, collections.events);
-  const fileResult = await importFiles(db, storage, access.workspaceId, access.userId, files, keys);
+  const collections = await importCollections(db, scope, input.collections ?? []);
+  const fileResult = await importFiles(db, storage, access, files, keys);
   const items = await importItems(db, access, scope, input.items ?? [], {
     collections: collections.ids,
     files: fileResult.ids,

@@ -12,7 +12,12 @@ import type { Field } from '../fields/schemas.js';
  */
 
 function scope(access: WorkspaceAccess, batchId: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId,
+  };
 }
 
 /** Removes the property `key` from every item that has it. */

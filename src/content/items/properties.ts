@@ -5,7 +5,7 @@ import { UUID_PATTERN } from '../../http/schemas.js';
 import type { Registry } from '../fields/registry.js';
 import type { Field } from '../fields/schemas.js';
 import { existingFileIds } from '../files/service.js';
-import { isDateValue } from '../query/values.js';
+import { isDateValue } from '../view-compiler/values.js';
 import { memberIdsAmong } from '../workspaces/members.js';
 
 const uuid = new RegExp(UUID_PATTERN);

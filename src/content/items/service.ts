@@ -14,7 +14,12 @@ import { insertCards } from './write/insert.js';
 import { lockCards, updateCards } from './write/update.js';
 
 export function itemScope(access: WorkspaceAccess, batchId?: string | null) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 export async function getItem(

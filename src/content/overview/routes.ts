@@ -1,7 +1,7 @@
 import { badRequest } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
-import { isTimeZone } from '../query/parse.js';
+import { isTimeZone } from '../view-compiler/parse.js';
 import { OverviewQuery, WorkspaceOverview } from './schemas.js';
 import { workspaceOverview } from './service.js';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { bumpRegistryVersion } from '../fields/registry-version.js';
 
 const BATCH = 5000;
 
@@ -34,12 +35,7 @@ export async function backfillItemValues(db: Database, batch = BATCH): Promise<n
       const last = rows.at(-1)?.id;
       if (last === undefined) {
         await tx.deleteFrom('item_value_backfills').where('field_id', '=', job.field_id).execute();
-        await sql`
-          insert into registry_versions (workspace_id, version) values (${job.workspace_id}, 1)
-          on conflict (workspace_id) do update set version = registry_versions.version + 1`.execute(
-          tx,
-        );
-        await sql`select pg_notify('sparrow_registry', ${job.workspace_id})`.execute(tx);
+        await bumpRegistryVersion(tx, job.workspace_id);
         return true;
       }
       await sql`

@@ -7,7 +7,7 @@ import { Strict } from '../../http/schemas.js';
 import type { ItemRow } from '../items/repository.js';
 import { toItem } from '../items/repository.js';
 import { Item } from '../items/schemas.js';
-import { cursorScope, decodeCursor, encodeCursor } from '../query/cursor.js';
+import { cursorScope, decodeCursor, encodeCursor } from '../view-compiler/cursor.js';
 import { PAGE_DEFAULT, PAGE_MAX } from './schemas.js';
 import { instanceSecret } from './secret.js';
 

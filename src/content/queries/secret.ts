@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/schema.js';
 
+/**
+ * By database handle, not process-wide: a secret, once written, never
+ * changes, so this only saves a read of a row every process shares anyway.
+ */
 const cache = new WeakMap<Database, Map<string, string>>();
 
 /**

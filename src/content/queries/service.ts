@@ -4,18 +4,18 @@ import { UUID_PATTERN } from '../../http/schemas.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { workspaceRegistry } from '../fields/registry-cache.js';
 import { toItem } from '../items/repository.js';
-import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../query/cursor.js';
-import type { ParsedDefinition } from '../query/definition.js';
-import { groupCondition, type GroupValue as SqlGroupValue } from '../query/group.js';
-import { parseDefinition } from '../query/parse.js';
+import { cursorScope, decodeCursor, encodeCursor, type Segment } from '../view-compiler/cursor.js';
+import type { ParsedDefinition } from '../view-compiler/definition.js';
+import { groupCondition, type GroupValue as SqlGroupValue } from '../view-compiler/group.js';
+import { parseDefinition } from '../view-compiler/parse.js';
 import {
   groupCountsStatement,
   type ListScope,
   narrowCountsStatement,
   type PageRow,
   pagePlan,
-} from '../query/statements.js';
-import { isDateValue } from '../query/values.js';
+} from '../view-compiler/statements.js';
+import { isDateValue } from '../view-compiler/values.js';
 import {
   type GroupedPage,
   type GroupedQuery,

@@ -128,7 +128,7 @@ export async function createStatuses(
     const statuses = rows.map(toStatus);
     await recordEvents(
       db,
-      { workspaceId: access.workspaceId, actor: access.actor },
+      { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks },
       statuses.map((status) => ({
         type: 'status.created',
         resource: { kind: 'status', id: status.id },
@@ -191,7 +191,7 @@ export async function updateStatus(
       .executeTakeFirstOrThrow();
     await recordEvent(
       db,
-      { workspaceId: access.workspaceId, actor: access.actor },
+      { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks },
       {
         type: 'status.updated',
         resource: { kind: 'status', id: statusId },
@@ -232,7 +232,7 @@ export async function deleteStatus(
   }
   await recordEvent(
     db,
-    { workspaceId: access.workspaceId, actor: access.actor },
+    { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks },
     {
       type: 'status.deleted',
       resource: { kind: 'status', id: statusId },
@@ -278,7 +278,7 @@ export async function reorderStatuses(
   }
   await recordEvents(
     db,
-    { workspaceId: access.workspaceId, actor: access.actor },
+    { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks },
     moved.map((row) => ({
       type: 'status.updated',
       resource: { kind: 'status', id: row.id },

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Name, Strict, Timestamp, Uuid } from '../../http/schemas.js';
-import { ATTRIBUTES } from '../query/definition.js';
+import { ATTRIBUTES } from '../view-compiler/definition.js';
 
 export const ViewDefinition = Type.Record(Type.String(), Type.Unknown(), {
   title: 'ViewDefinition',

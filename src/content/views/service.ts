@@ -7,8 +7,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
-import type { DefinitionContext } from '../query/definition.js';
-import { parseDefinition } from '../query/parse.js';
+import type { DefinitionContext } from '../view-compiler/definition.js';
+import { parseDefinition } from '../view-compiler/parse.js';
 import { listStatuses } from '../statuses/service.js';
 import type {
   CollectionView,
@@ -53,7 +53,12 @@ function toView(row: ViewRow): CollectionView {
 }
 
 function scopeOf(access: WorkspaceAccess, batchId?: string) {
-  return { workspaceId: access.workspaceId, actor: access.actor, batchId: batchId ?? null };
+  return {
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    sinks: access.eventSinks,
+    batchId: batchId ?? null,
+  };
 }
 
 /** The registry and statuses a definition is checked against. */

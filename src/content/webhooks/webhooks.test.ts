@@ -204,7 +204,11 @@ describe('deliveries', () => {
       inTransaction(t.db, async (trx) => {
         await recordEvents(
           trx,
-          { workspaceId: workspace.id, actor: { kind: 'user', label: 'x' } },
+          {
+            workspaceId: workspace.id,
+            actor: { kind: 'user', label: 'x' },
+            sinks: t.ctx.eventSinks,
+          },
           [
             {
               type: 'collection.updated',
@@ -565,6 +569,7 @@ describe('batch deliveries', () => {
           {
             workspaceId: workspace.id,
             actor: { kind: 'user', label: 'Bulk' },
+            sinks: t.ctx.eventSinks,
             batchId,
           },
           Array.from({ length: call.count }, (_, index) => ({

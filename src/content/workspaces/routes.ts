@@ -5,7 +5,7 @@ import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { authorizeWorkspace } from '../access/authorize.js';
 import { workspaceRoutes as declareRoutes } from '../access/workspace-route.js';
-import { fileStorage, removeWorkspaceFiles } from '../files/service.js';
+import { removeWorkspaceFiles } from '../files/service.js';
 import * as members from './members.js';
 import {
   CreateWorkspace,
@@ -56,7 +56,9 @@ export function workspaceRoutes(router: Router, ctx: AppContext): void {
     errors: ['slug_taken'],
     handler: (request) => {
       const principal = requireUserPrincipal(request);
-      return inTransaction(ctx.db, (trx) => service.createWorkspace(trx, principal, request.body));
+      return inTransaction(ctx.db, (trx) =>
+        service.createWorkspace(trx, principal, request.body, ctx.eventSinks),
+      );
     },
   });
 
@@ -99,8 +101,7 @@ export function workspaceRoutes(router: Router, ctx: AppContext): void {
     response: NoContent,
     errors: ['slug_mismatch'],
     handler: (trx, access, request) => service.deleteWorkspace(trx, access, request.body.slug),
-    afterCommit: (request) =>
-      removeWorkspaceFiles(fileStorage(ctx.config), request.params.workspaceId),
+    afterCommit: (request) => removeWorkspaceFiles(ctx.files, request.params.workspaceId),
   });
 
   memberRoutes(router, ctx);

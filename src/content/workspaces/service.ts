@@ -1,14 +1,14 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { diff } from '../../events/changes.js';
-import { deleteWorkspaceLog, recordEvent } from '../../events/writer.js';
-import { createItemNumbers, dropItemNumbers } from './numbers.js';
+import { deleteWorkspaceLog, type EventSinks, recordEvent } from '../../events/writer.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { UserPrincipal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
-import { ownerAccess, type WorkspaceAccess } from '../access/authorize.js';
+import { ownerAccess, type WorkspaceAccess, type WorkspaceGrant } from '../access/authorize.js';
 import type { Role } from '../access/roles.js';
 import { createStatuses, DEFAULT_STATUSES } from '../statuses/service.js';
+import { createItemNumbers, dropItemNumbers } from './numbers.js';
 import type { WorkspaceRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateWorkspace, UpdateWorkspace, WorkspaceMembership } from './schemas.js';
@@ -32,6 +32,7 @@ export async function createWorkspace(
   db: Database,
   principal: UserPrincipal,
   input: CreateWorkspace,
+  eventSinks: EventSinks,
 ): Promise<WorkspaceMembership> {
   let row: WorkspaceRow;
   try {
@@ -53,7 +54,7 @@ export async function createWorkspace(
     userId: principal.userId,
     role: 'owner',
   });
-  await createStatuses(db, ownerAccess(row.id, principal), DEFAULT_STATUSES);
+  await createStatuses(db, ownerAccess(row.id, principal, eventSinks), DEFAULT_STATUSES);
   return toMembership(row, 'owner');
 }
 
@@ -64,7 +65,7 @@ export async function listWorkspaces(db: Database, userId: string): Promise<Work
 
 export async function getWorkspace(
   db: Database,
-  access: WorkspaceAccess,
+  access: WorkspaceGrant,
 ): Promise<WorkspaceMembership> {
   const row = await repository.findWorkspace(db, access.workspaceId);
   if (row === undefined) throw new Error('authorized workspace vanished');
@@ -94,7 +95,7 @@ export async function updateWorkspace(
   });
   await recordEvent(
     db,
-    { workspaceId: access.workspaceId, actor: access.actor },
+    { workspaceId: access.workspaceId, actor: access.actor, sinks: access.eventSinks },
     {
       type: 'workspace.updated',
       resource: { kind: 'workspace', id: access.workspaceId },

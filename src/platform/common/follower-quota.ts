@@ -79,16 +79,9 @@ function callerKey(principal: Principal): string {
   return `${principal.kind}:${principal.label}`;
 }
 
-const quotas = new WeakMap<AppContext, FollowerQuota>();
-
-/** The app's quota of log followers (`LOG_FOLLOWERS_PER_CALLER`). */
+/** The app's quota of log followers (`LOG_FOLLOWERS_PER_CALLER`; built with the app, `runtime.ts`). */
 export function followerQuota(ctx: AppContext): FollowerQuota {
-  let quota = quotas.get(ctx);
-  if (quota === undefined) {
-    quota = new FollowerQuota(ctx.config.logFollowersPerCaller);
-    quotas.set(ctx, quota);
-  }
-  return quota;
+  return ctx.followers;
 }
 
 /** Refuses (429 `too_many_followers`) a caller who holds all their places: checked before the upgrade. */

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { likePattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import type { DeploymentsTable, EnvMap, ServiceState } from './tables.js';
+import type { DeploymentsTable, EnvMap } from './tables.js';
 
 export type DeploymentRow = Selectable<DeploymentsTable>;
 
@@ -73,22 +73,4 @@ export async function updateDeployment(
 
 export async function deleteDeployment(db: Database, deploymentId: string): Promise<void> {
   await db.deleteFrom('deployments').where('id', '=', deploymentId).execute();
-}
-
-/** The states of each deployment's services. */
-export async function serviceStatesOf(
-  db: Database,
-  deploymentIds: readonly string[],
-): Promise<Map<string, ServiceState[]>> {
-  const states = new Map<string, ServiceState[]>();
-  if (deploymentIds.length === 0) return states;
-  const rows = await db
-    .selectFrom('services')
-    .select(['deployment_id', 'state'])
-    .where('deployment_id', 'in', deploymentIds)
-    .execute();
-  for (const row of rows) {
-    states.set(row.deployment_id, [...(states.get(row.deployment_id) ?? []), row.state]);
-  }
-  return states;
 }

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
 import { ClearableText, EnvVars, SecretChanges, SecretInfo } from '../common/schemas.js';
-import { SERVICE_STATES } from './tables.js';
+import { SERVICE_STATES } from '../services/tables.js';
 
 export const MAX_DEPLOYMENT_SECRETS = 100;
 

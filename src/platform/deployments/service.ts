@@ -16,9 +16,10 @@ import type {
 } from './schemas.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
 import { deploymentInOrg } from './lookup.js';
-import { queueContainerRemoval } from './moves.js';
+import { queueContainerRemoval } from '../services/moves.js';
+import * as serviceRows from '../services/repository.js';
 import { deploymentSecrets } from './secrets.js';
-import type { ServiceState } from './tables.js';
+import type { ServiceState } from '../services/tables.js';
 
 /** A deployment's state summed up from its services' (see the schema's description). */
 export function summedState(states: readonly ServiceState[]): Deployment['state'] {
@@ -54,7 +55,7 @@ async function present(db: Database, rows: readonly DeploymentRow[]): Promise<De
   const ids = rows.map((row) => row.id);
   const [secrets, states] = await Promise.all([
     deploymentSecrets.listOf(db, ids),
-    repository.serviceStatesOf(db, ids),
+    serviceRows.serviceStatesOf(db, ids),
   ]);
   return rows.map((row) => toDeployment(row, secrets.get(row.id) ?? [], states.get(row.id) ?? []));
 }
@@ -148,7 +149,7 @@ export async function deleteDeployment(
   deploymentId: string,
 ): Promise<void> {
   await deploymentInOrg(db, access, deploymentId, true);
-  const states = (await repository.serviceStatesOf(db, [deploymentId])).get(deploymentId) ?? [];
+  const states = (await serviceRows.serviceStatesOf(db, [deploymentId])).get(deploymentId) ?? [];
   if (states.some((state) => state !== 'stopped' && state !== 'failed')) {
     throw conflict('deployment_running', 'The deployment still runs: stop it first', {
       deploymentId,

@@ -19,13 +19,7 @@ export class BuildActivity {
   }
 }
 
-const all = new WeakMap<AppContext, BuildActivity>();
-
+/** The app's build activity (built with the app, `runtime.ts`). */
 export function buildActivity(ctx: AppContext): BuildActivity {
-  let activity = all.get(ctx);
-  if (activity === undefined) {
-    activity = new BuildActivity();
-    all.set(ctx, activity);
-  }
-  return activity;
+  return ctx.builds.activity;
 }

@@ -1,7 +1,7 @@
 import type WebSocket from 'ws';
+import type { AppBase, AppContext } from '../../module.js';
 import { type FeedRead, type FeedSource, LogFeeds } from '../common/log-feeds.js';
-import type { AppContext } from '../../module.js';
-import { buildActivity, IMAGE_BUILD_CHANNEL } from './activity.js';
+import { type BuildActivity, IMAGE_BUILD_CHANNEL } from './activity.js';
 import * as repository from './repository.js';
 
 /** Polled as well: a notification can be lost, and some ends are written without one. */
@@ -51,28 +51,25 @@ function buildSource(ctx: AppContext, buildId: string): FeedSource {
   };
 }
 
-const all = new WeakMap<AppContext, LogFeeds>();
+/** The image-build log readers of an app (built with it, `runtime.ts`). */
+export function createBuildFeeds(base: AppBase, { changes }: BuildActivity): LogFeeds {
+  return new LogFeeds({
+    listener: base.listener,
+    log: base.log,
+    what: 'image build',
+    pollMs: POLL_MS,
+    channel: IMAGE_BUILD_CHANNEL,
+    // A change made in this process wakes its followers at once.
+    watch: (buildId, wake) => {
+      changes.on(buildId, wake);
+      return () => changes.off(buildId, wake);
+    },
+  });
+}
 
 /** The app's image-build log readers, one per build followed (tests read `readers`). */
 export function buildFeeds(ctx: AppContext): LogFeeds {
-  let feeds = all.get(ctx);
-  if (feeds === undefined) {
-    const changes = buildActivity(ctx).changes;
-    feeds = new LogFeeds({
-      listener: ctx.listener,
-      log: ctx.log,
-      what: 'image build',
-      pollMs: POLL_MS,
-      channel: IMAGE_BUILD_CHANNEL,
-      // A change made in this process wakes its followers at once.
-      watch: (buildId, wake) => {
-        changes.on(buildId, wake);
-        return () => changes.off(buildId, wake);
-      },
-    });
-    all.set(ctx, feeds);
-  }
-  return feeds;
+  return ctx.builds.feeds;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../module.js';
-import { jobKinds } from '../jobs/kinds.js';
+import { jobKinds } from '../job-queue/kinds.js';
 import { findProject } from '../projects/repository.js';
 import { buildActivity } from './activity.js';
 import { interruptedRecord, settleInterrupted } from './recovery.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../module.js';
-import { openJobTargets } from '../jobs/queue.js';
+import { openJobTargets } from '../job-queue/queue.js';
 import { agentRegistry, type ConnectedAgent } from '../nodes/registry.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { buildActivity } from './activity.js';

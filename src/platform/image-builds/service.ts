@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../job-queue/queue.js';
 import * as nodes from '../nodes/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { currentImage } from '../workers/images.js';

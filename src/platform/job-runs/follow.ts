@@ -1,6 +1,6 @@
 import type WebSocket from 'ws';
+import type { AppBase, AppContext } from '../../module.js';
 import { type FeedRead, type FeedSource, LogFeeds } from '../common/log-feeds.js';
-import type { AppContext } from '../../module.js';
 import { JOB_RUN_OUTPUT_CHANNEL, readRunOutput } from './output.js';
 import type { JobRunRow } from './repository.js';
 import * as repository from './repository.js';
@@ -72,22 +72,20 @@ function runSource(ctx: AppContext, runId: string): FeedSource {
   };
 }
 
-const all = new WeakMap<AppContext, LogFeeds>();
+/** The job-run log readers of an app (built with it, `runtime.ts`). */
+export function createRunFeeds(base: AppBase): LogFeeds {
+  return new LogFeeds({
+    listener: base.listener,
+    log: base.log,
+    what: 'job run',
+    pollMs: POLL_MS,
+    channel: JOB_RUN_OUTPUT_CHANNEL,
+  });
+}
 
 /** The app's job-run log readers, one per run followed (tests read `readers`). */
 export function runFeeds(ctx: AppContext): LogFeeds {
-  let feeds = all.get(ctx);
-  if (feeds === undefined) {
-    feeds = new LogFeeds({
-      listener: ctx.listener,
-      log: ctx.log,
-      what: 'job run',
-      pollMs: POLL_MS,
-      channel: JOB_RUN_OUTPUT_CHANNEL,
-    });
-    all.set(ctx, feeds);
-  }
-  return feeds;
+  return ctx.runFeeds;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { OrgAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../job-queue/queue.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';

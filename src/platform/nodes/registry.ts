@@ -98,14 +98,7 @@ export class AgentRegistry extends EventEmitter {
   }
 }
 
-const registries = new WeakMap<AppContext, AgentRegistry>();
-
-/** The registry of one application (tests build several in one process). */
+/** The registry of one application (built with the app, `runtime.ts`). */
 export function agentRegistry(ctx: AppContext): AgentRegistry {
-  let registry = registries.get(ctx);
-  if (registry === undefined) {
-    registry = new AgentRegistry();
-    registries.set(ctx, registry);
-  }
-  return registry;
+  return ctx.agents;
 }

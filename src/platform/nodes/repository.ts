@@ -196,3 +196,13 @@ export async function touch(
     .where('id', 'in', nodeIds)
     .execute();
 }
+
+/** These processes are gone: the agents they held are disconnected (no process holds them). */
+export async function releaseAgentsOf(db: Database, processIds: readonly string[]): Promise<void> {
+  if (processIds.length === 0) return;
+  await db
+    .updateTable('nodes')
+    .set({ connected: false, agent_process_id: null })
+    .where('agent_process_id', 'in', processIds)
+    .execute();
+}

@@ -1,4 +1,4 @@
-import * as accounts from '../../content/accounts/service.js';
+import * as accounts from '../../accounts/service.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';

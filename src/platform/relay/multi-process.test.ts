@@ -21,8 +21,8 @@ import {
   sparrowArgs,
 } from '../../../test/helpers/sparrow-process.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
-import { hashPassword } from '../../content/accounts/password.js';
-import { insertUser } from '../../content/accounts/repository.js';
+import { hashPassword } from '../../accounts/password.js';
+import { insertUser } from '../../accounts/repository.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
 import { newId } from '../../lib/ids.js';
 import { describeEndpoint } from '../../agent/engine.js';

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
+import { releaseAgentsOf } from '../nodes/repository.js';
 
 /** How often a process says it is alive; past three of these without one, it is gone. */
 export const HEARTBEAT_MS = 10_000;
@@ -32,13 +33,7 @@ export async function registerProcess(db: Database, id: string, url: string): Pr
       .returning('id')
       .execute();
     const ids = gone.map((row) => row.id);
-    if (ids.length > 0) {
-      await trx
-        .updateTable('nodes')
-        .set({ connected: false, agent_process_id: null })
-        .where('agent_process_id', 'in', ids)
-        .execute();
-    }
+    await releaseAgentsOf(trx, ids);
     await trx
       .insertInto('server_processes')
       .values({ id, internal_url: url })

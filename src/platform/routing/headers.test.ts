@@ -1,7 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_COOKIES } from './access.js';
+import { PLATFORM_COOKIES } from '../service-access/access.js';
 import { applyFraming, requestFraming } from './framing.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders, withoutCookies } from './headers.js';
 

@@ -27,8 +27,8 @@ import {
   sparrowArgs,
 } from '../../../test/helpers/sparrow-process.js';
 import { describeEndpoint } from '../../agent/engine.js';
-import { hashPassword } from '../../content/accounts/password.js';
-import { insertUser } from '../../content/accounts/repository.js';
+import { hashPassword } from '../../accounts/password.js';
+import { insertUser } from '../../accounts/repository.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
 import { newId } from '../../lib/ids.js';
 

@@ -8,9 +8,9 @@ import {
 import type { Duplex } from 'node:stream';
 import { recordExchange } from '../../http/connections.js';
 import type { AppContext } from '../../module.js';
-import type { ReplicaRow } from '../deployments/replicas.js';
+import type { ReplicaRow } from '../services/replicas.js';
 import { agentRegistry } from '../nodes/registry.js';
-import { checkServiceAccess, PLATFORM_COOKIES } from './access.js';
+import { checkServiceAccess, PLATFORM_COOKIES } from '../service-access/access.js';
 import {
   answer,
   answerRaw,

@@ -1,7 +1,7 @@
 import { notify, subscribe } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../module.js';
-import { activeReplicas, type ReplicaRow } from '../deployments/replicas.js';
+import { activeReplicas, type ReplicaRow } from '../services/replicas.js';
 import { type ServiceRoute, serviceIdOfDomain, serviceRoute } from './repository.js';
 
 /** Payload: a service id whose routing changed (replicas switched, domain verified, access). */

@@ -68,6 +68,11 @@ async function keyFromDataDir(dataDir: string): Promise<Buffer> {
   }
 }
 
+/**
+ * By configuration object, not process-wide: each app loads its own, so two
+ * apps share a keyring only when they share their configuration, whose key
+ * (or key file) it is. What it saves is reading that file on every use.
+ */
 const keyrings = new WeakMap<Config, Promise<SecretsKeyring>>();
 
 /** The secrets key of this configuration: SECRETS_KEY, else the data folder's key file. */

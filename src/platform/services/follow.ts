@@ -4,8 +4,8 @@ import type { AppContext } from '../../module.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import { FrameSender, onClientFrames } from '../terminals/relay.js';
 import { fromAgentError } from '../workers/agent-call.js';
-import { LinePrefixer, replicaLabel } from '../deployments/replica-lines.js';
-import { liveReplicas, type ReplicaRow } from '../deployments/replicas.js';
+import { LinePrefixer, replicaLabel } from './replica-lines.js';
+import { liveReplicas, type ReplicaRow } from './replicas.js';
 
 /** New replicas (a deploy, a scale-up) are looked for this often. */
 const SYNC_MS = 2000;

@@ -1,16 +1,16 @@
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
-import { jobKinds } from '../jobs/kinds.js';
-import type { JobRow } from '../jobs/queue.js';
-import { runCron } from '../deployments/cron.js';
-import { Deploy } from '../deployments/deploy-job.js';
+import { jobKinds } from '../job-queue/kinds.js';
+import type { JobRow } from '../job-queue/queue.js';
+import { runCron } from './cron.js';
+import { Deploy } from './deploy-job.js';
 import { ServiceJobs } from './job-kinds.js';
-import { queueRemovals, type Removal, removeQueued } from '../deployments/removals.js';
-import { removeReplicas } from '../deployments/replica-ops.js';
-import { activeReplicas, liveReplicas } from '../deployments/replicas.js';
+import { queueRemovals, type Removal, removeQueued } from './removals.js';
+import { removeReplicas } from './replica-ops.js';
+import { activeReplicas, liveReplicas } from './replicas.js';
 import * as jobRuns from '../job-runs/service.js';
-import * as runs from '../deployments/runs.js';
+import * as runs from './runs.js';
 
 function runIdOf(job: JobRow): string {
   const runId = job.payload.runId;

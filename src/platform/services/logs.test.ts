@@ -19,7 +19,7 @@ import { createKey } from '../../../test/helpers/platform.js';
 import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
 import { newId } from '../../lib/ids.js';
 import { agentRegistry } from '../nodes/registry.js';
-import { shortReplicaId } from '../deployments/replica-lines.js';
+import { shortReplicaId } from './replica-lines.js';
 
 describeEngine('service logs, follow and shell', () => {
   let bed: NodeTestBed;

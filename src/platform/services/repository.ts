@@ -1,15 +1,16 @@
 import { type Selectable, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { likePattern } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import type { EnvMap } from '../deployments/tables.js';
 import type {
   CronJob,
   CustomDomain,
-  EnvMap,
   HealthCheck,
   PreDeployHook,
   ServiceSource,
+  ServiceState,
   ServicesTable,
-} from '../deployments/tables.js';
+} from './tables.js';
 
 export type ServiceRow = Selectable<ServicesTable>;
 
@@ -110,4 +111,22 @@ export async function updateService(
 
 export async function deleteService(db: Database, serviceId: string): Promise<void> {
   await db.deleteFrom('services').where('id', '=', serviceId).execute();
+}
+
+/** The states of each deployment's services. */
+export async function serviceStatesOf(
+  db: Database,
+  deploymentIds: readonly string[],
+): Promise<Map<string, ServiceState[]>> {
+  const states = new Map<string, ServiceState[]>();
+  if (deploymentIds.length === 0) return states;
+  const rows = await db
+    .selectFrom('services')
+    .select(['deployment_id', 'state'])
+    .where('deployment_id', 'in', deploymentIds)
+    .execute();
+  for (const row of rows) {
+    states.set(row.deployment_id, [...(states.get(row.deployment_id) ?? []), row.state]);
+  }
+  return states;
 }

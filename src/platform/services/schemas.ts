@@ -2,8 +2,8 @@ import Type, { type Static } from 'typebox';
 import { Strict, Timestamp, Uuid } from '../../http/schemas.js';
 import { BlankText, BranchName, EnvVars, SecretChanges, SecretInfo } from '../common/schemas.js';
 import { ResourceName } from '../deployments/schemas.js';
-import { MAX_SERVICE_SECRETS } from '../deployments/secrets.js';
-import { SERVICE_STATES } from '../deployments/tables.js';
+import { MAX_SERVICE_SECRETS } from './secrets.js';
+import { SERVICE_STATES } from './tables.js';
 
 export const MAX_CRON_JOBS = 20;
 export const MAX_ALLOWLIST = 200;

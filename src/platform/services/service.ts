@@ -13,15 +13,15 @@ import { projectInOrg } from '../projects/lookup.js';
 import { serviceUrl } from '../routing/hosts.js';
 import { announceRoutes } from '../routing/targets.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
-import { queueContainerRemoval } from '../deployments/moves.js';
+import { queueContainerRemoval } from './moves.js';
 import type { NameQuery } from '../deployments/schemas.js';
-import { serviceSecrets } from '../deployments/secrets.js';
+import { serviceSecrets } from './secrets.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from './lookup.js';
 import type { ServiceFields, ServiceRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateServiceBody, Service, UpdateServiceBody } from './schemas.js';
-import type { CustomDomain, ServiceSource } from '../deployments/tables.js';
+import type { CustomDomain, ServiceSource } from './tables.js';
 
 /** The TXT record that proves control of a custom domain. */
 export const CHALLENGE_LABEL = '_sparrow-challenge';

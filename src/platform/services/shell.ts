@@ -6,8 +6,8 @@ import { AppError, conflict } from '../../http/errors.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import { relay } from '../terminals/relay.js';
 import { agentCall } from '../workers/agent-call.js';
-import { replicaLabel, shortReplicaId } from '../deployments/replica-lines.js';
-import { activeReplicas, liveReplicas } from '../deployments/replicas.js';
+import { replicaLabel, shortReplicaId } from './replica-lines.js';
+import { activeReplicas, liveReplicas } from './replicas.js';
 
 export interface ShellTarget {
   peer: AgentPeer;

@@ -1,12 +1,11 @@
 import { AgentRequestError } from '../../agent/peer.js';
 import type { Env } from '../../agent/protocol/schemas.js';
-import { AppError } from '../../http/errors.js';
-import type { AppContext } from '../../module.js';
 import type { Database } from '../../db/schema.js';
-import type { JobKind } from '../jobs/kinds.js';
-import { jobKinds } from '../jobs/kinds.js';
-import type { JobRow } from '../jobs/queue.js';
-import { type AgentRegistry, type ConnectedAgent, agentRegistry } from '../nodes/registry.js';
+import { AppError } from '../../http/errors.js';
+import type { AppBase, AppContext } from '../../module.js';
+import type { JobKind, JobKinds } from '../job-queue/kinds.js';
+import type { JobRow } from '../job-queue/queue.js';
+import type { AgentRegistry, ConnectedAgent } from '../nodes/registry.js';
 import * as nodes from '../nodes/repository.js';
 import { decryptSecretsForWorker } from '../projects/worker-secrets.js';
 import type { WorkerRow } from './repository.js';
@@ -32,7 +31,7 @@ export function reasonOf(error: unknown): string {
  * personal secret overrides a shared one of the same name), then Sparrow's
  * own variables. Values are decrypted on their way to the agent only.
  */
-async function workerEnvironment(ctx: AppContext, row: WorkerRow): Promise<Env> {
+async function workerEnvironment(ctx: AppBase, row: WorkerRow): Promise<Env> {
   const env: Env = {};
   const secrets = await decryptSecretsForWorker(ctx.db, ctx.config, {
     orgId: row.org_id,
@@ -58,20 +57,20 @@ export const WorkerJobs = {
 
 /**
  * Runs the moves of a worker's lifecycle on its node's agent, as jobs (see
- * src/platform/jobs): whichever server process holds the agent runs them,
+ * src/platform/job-queue): whichever server process holds the agent runs them,
  * and a move cut off by a process's death runs again in the next one, so
  * each picks up from what it finds.
  */
 export class WorkerLifecycle {
-  readonly registry: AgentRegistry;
-
-  constructor(private readonly ctx: AppContext) {
-    this.registry = agentRegistry(ctx);
-  }
+  constructor(
+    private readonly ctx: AppBase,
+    readonly registry: AgentRegistry,
+    private readonly kinds: JobKinds,
+  ) {}
 
   /** Registers the moves as job kinds of the application. */
   register(): void {
-    const kinds = jobKinds(this.ctx);
+    const kinds = this.kinds;
     const kind = (
       from: readonly WorkerState[],
       move: (row: WorkerRow, agent: ConnectedAgent, job: JobRow) => Promise<void>,
@@ -224,13 +223,7 @@ export class WorkerLifecycle {
   }
 }
 
-const all = new WeakMap<AppContext, WorkerLifecycle>();
-
+/** The app's worker lifecycle (built with the app, `runtime.ts`). */
 export function workerLifecycle(ctx: AppContext): WorkerLifecycle {
-  let lifecycle = all.get(ctx);
-  if (lifecycle === undefined) {
-    lifecycle = new WorkerLifecycle(ctx);
-    all.set(ctx, lifecycle);
-  }
-  return lifecycle;
+  return ctx.workers;
 }

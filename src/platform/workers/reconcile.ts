@@ -1,7 +1,7 @@
 import type { ContainerSummary } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
 import type { ConnectedAgent } from '../nodes/registry.js';
-import { enqueueJob, openJobTargets } from '../jobs/queue.js';
+import { enqueueJob, openJobTargets } from '../job-queue/queue.js';
 import { type WorkerLifecycle, WorkerJobs } from './lifecycle.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';

@@ -6,8 +6,8 @@ import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
-import { enqueueJob, type JobRow } from '../jobs/queue.js';
-import { waitForJob } from '../jobs/wait.js';
+import { enqueueJob, type JobRow } from '../job-queue/queue.js';
+import { waitForJob } from '../job-queue/wait.js';
 import { nodeOffline } from '../nodes/registry.js';
 import { findNodeById } from '../nodes/repository.js';
 import { isOnline } from '../nodes/service.js';
@@ -50,7 +50,7 @@ const DELETABLE: readonly WorkerState[] = [
 /**
  * The worker routes. A move (spawn, start, stop, delete) is a job row written
  * in the transaction that changes the worker's state; the server process
- * holding the node's agent carries it out (src/platform/jobs). `wait=true`
+ * holding the node's agent carries it out (src/platform/job-queue). `wait=true`
  * waits for the job's row, whichever process runs it.
  */
 export function workerRoutes(router: Router, ctx: AppContext): void {
