@@ -129,7 +129,7 @@ export function orgRoutes(router: Router, ctx: AppContext, tags: readonly string
       rule,
       guard: spec.permission,
       notes: [roleNote, note],
-      errors: [...IMPLIED, ...roleErrors, ...errors, ...(spec.errors ?? [])],
+      errors: [...IMPLIED, ...errors, ...roleErrors, ...(spec.errors ?? [])],
       handler: (request, reply) => {
         const principal = requirePrincipal(request);
         const { orgId } = request.params as { orgId: string };

@@ -169,7 +169,7 @@ export function socketRoutes(router: Router, ctx: AppContext, tags: readonly str
         rule: key,
         guard: permission,
         notes: [role.note, rule.note],
-        errors: [...IMPLIED, ...role.errors, ...rule.errors, ...(spec.errors ?? [])],
+        errors: [...IMPLIED, ...rule.errors, ...role.errors, ...(spec.errors ?? [])],
       },
       async (request) => {
         const principal = requirePrincipal(request);
