@@ -5,8 +5,8 @@ import { orgRoutes } from '../access/org-route.js';
 import { socketRoutes } from '../access/socket-route.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { followService } from './follow.js';
-import { serviceById } from './lookup.js';
 import { serviceLogs } from './logs.js';
+import { serviceById } from './lookup.js';
 import { ServiceParams } from './schemas.js';
 import { openShell, shellTarget } from './shell.js';
 

@@ -11,9 +11,9 @@ import * as orgs from '../orgs/service.js';
 import { relay } from '../terminals/relay.js';
 import { agentCall } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
+import { requireWorkerAction } from './policy.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
-import { requireWorkerAction } from './policy.js';
 import { runningTarget, type WorkerTarget } from './target.js';
 
 const SESSION = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
