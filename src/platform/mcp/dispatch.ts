@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { RouteRecord } from '../../app.js';
 import type { Principal } from '../../http/principal.js';
-import { fillPath, findOperation } from './operations.js';
+import { fillPath, findOperation, ORG_LOOKUPS } from './operations.js';
 import { conform } from './values.js';
 
 /**
@@ -103,10 +103,28 @@ export class Dispatcher {
     private readonly authorization: string,
     readonly principal: Principal,
     private readonly requestId: string,
+    /** The operations a tool may call: those it declares and the organization lookups. */
+    private readonly allowed?: ReadonlySet<string>,
   ) {}
+
+  /** This dispatcher for one tool, which may call only the operations it declares. */
+  limitedTo(operations: readonly string[]): Dispatcher {
+    const allowed = new Set([...ORG_LOOKUPS, ...operations]);
+    return new Dispatcher(
+      this.app,
+      this.routes,
+      this.authorization,
+      this.principal,
+      this.requestId,
+      allowed,
+    );
+  }
 
   /** The answer's body (JSON parsed, text as a string) and status, or a ToolFailure. */
   async call(tool: string, call: RestCall): Promise<{ status: number; body: unknown }> {
+    if (this.allowed !== undefined && !this.allowed.has(call.operation)) {
+      throw new Error(`${tool} calls ${call.operation}, which it does not declare`);
+    }
     const { method, url } = findOperation(this.routes, call.operation);
     const response = await this.app.inject({
       method,

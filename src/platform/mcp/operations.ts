@@ -7,6 +7,9 @@ export interface Operation {
   url: string;
 }
 
+/** The operations every tool may call to find the organization it acts in (`org-resolution.ts`). */
+export const ORG_LOOKUPS: readonly string[] = ['listOrganizations', 'getOrganization'];
+
 const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'DELETE']);
 
 function isToolMethod(method: string): method is Operation['method'] {

@@ -5,7 +5,7 @@ import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes
 import { servedDescription, withRefsInlined } from '../../../test/helpers/openapi.js';
 import { ExecBody } from '../workers/inspect-schemas.js';
 import { SpawnWorkerBody, Worker } from '../workers/schemas.js';
-import { findOperation } from './operations.js';
+import { findOperation, ORG_LOOKUPS } from './operations.js';
 import { TOOLS } from './tools/index.js';
 
 let bed: NodeTestBed;
@@ -72,6 +72,9 @@ describe('tool schemas', () => {
 
 describe('tool operations', () => {
   it('name operations the app serves', () => {
+    for (const operation of ORG_LOOKUPS) {
+      expect(() => findOperation(bed.t.routes, operation), operation).not.toThrow();
+    }
     for (const tool of TOOLS) {
       expect(tool.operations.length, tool.name).toBeGreaterThan(0);
       for (const operation of tool.operations) {

@@ -105,7 +105,8 @@ export function defineTool<I extends TObject, O extends TObject>(spec: ToolSpec<
         return failure(`Input validation error: Invalid arguments for tool ${name}: ${problems}`);
       }
       try {
-        const result = await spec.run(ctx, given);
+        const scoped = { ...ctx, dispatcher: ctx.dispatcher.limitedTo(spec.operations) };
+        const result = await spec.run(scoped, given);
         const wrong = problemsOf(output, result);
         if (wrong !== undefined) {
           return failure(

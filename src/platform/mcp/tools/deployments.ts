@@ -121,7 +121,7 @@ export const deploymentTools: readonly Tool[] = [
       'traffic moved when healthy). Answers the job run; follow it with list_job_runs and get_job_run_logs. Needs deployments:write.',
     input: Args(ServiceRef),
     output: Result({ jobRun: Type.Optional(ShownJobRun), response: Type.Optional(Type.Unknown()) }),
-    operations: ['deployService'],
+    operations: ['searchServices', 'deployService'],
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     run: async (ctx, ref) => {
       const params = await serviceParams(ctx, 'deploy_service', ref);
@@ -138,7 +138,7 @@ export const deploymentTools: readonly Tool[] = [
     description: "The last lines of a deployed service's container output. Needs deployments:read.",
     input: Args({ ...ServiceRef, tail: Ids.tail }),
     output: Result({ logs: Type.String() }),
-    operations: ['getServiceLogs'],
+    operations: ['searchServices', 'getServiceLogs'],
     annotations: READ,
     text: (result) => result.logs,
     run: async (ctx, { tail, ...ref }) => {
@@ -173,7 +173,7 @@ export const deploymentTools: readonly Tool[] = [
       jobRuns: Type.Array(ShownJobRun),
       nextBefore: JobRunPage.properties.nextBefore,
     }),
-    operations: ['listServiceJobRuns', 'listDeploymentJobRuns'],
+    operations: ['searchServices', 'listServiceJobRuns', 'listDeploymentJobRuns'],
     annotations: READ,
     run: async (ctx, { orgId, deploymentId, serviceId, limit, before }) => {
       const query = { limit, before };
