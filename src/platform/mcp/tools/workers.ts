@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { DeleteWorkerQuery, SpawnWorkerBody, Worker } from '../../workers/schemas.js';
+import { Project } from '../../projects/schemas.js';
+import { DeleteWorkerQuery, SpawnWorkerBody, WaitQuery, Worker } from '../../workers/schemas.js';
 import { resolveOrg, workerParams } from '../org-resolution.js';
 import { ShownWorker } from '../records.js';
 import { Args, annotated, defineTool, Ids, Result, type Tool, WorkerRef } from '../tool.js';
@@ -8,11 +9,11 @@ import { conform } from '../values.js';
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 const Workers = Type.Array(Worker);
-const ProjectIds = Type.Array(Type.Object({ id: Type.String() }));
+const Projects = Type.Array(Project);
 
-/** The route's `wait`, which the tools default to true (filled in as the arguments are checked). */
+/** The routes' `wait`, which the tools default to true (filled in as the arguments are checked). */
 const wait = Type.Optional(
-  annotated(Type.Boolean(), {
+  annotated(WaitQuery.properties.wait, {
     description:
       'Answer once the move has settled (ready, stopped, failed or gone). false: answer at once and poll get_worker.',
     default: true,
@@ -65,7 +66,7 @@ export const workerTools: readonly Tool[] = [
               await ctx.dispatcher.readAs(
                 'list_workers',
                 { operation: 'listProjects', params: { orgId: org } },
-                ProjectIds,
+                Projects,
               )
             ).map((project) => project.id)
           : [projectId];
