@@ -1,10 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
@@ -16,7 +12,7 @@ import { routesOf } from '../../http/route.js';
 import { ErrorRef } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { Dispatcher } from './dispatch.js';
-import type { Tool, ToolContext } from './tool.js';
+import { failure, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 export const MCP_PATH = '/mcp';
@@ -67,10 +63,6 @@ function jsonRpcError(code: number, message: string, data?: { code: ErrorCode })
 
 const BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-function toolError(message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
-}
-
 /**
  * A server with every tool, acting for one request's caller (stateless: one
  * per request). The SDK's low-level server: the tools' schemas are TypeBox
@@ -89,11 +81,11 @@ export function buildToolServer(ctx: ToolContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = BY_NAME.get(name);
-    if (tool === undefined) return toolError(`Tool ${name} not found`);
+    if (tool === undefined) return failure(`Tool ${name} not found`);
     try {
       return await tool.call(ctx, args);
     } catch (error) {
-      return toolError(error instanceof Error ? error.message : String(error));
+      return failure(error instanceof Error ? error.message : String(error));
     }
   });
   return server;

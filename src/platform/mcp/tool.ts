@@ -79,7 +79,8 @@ function listedObject(schema: TObject): JsonObjectSchema {
   return { ...listedNode(schema), type: 'object' };
 }
 
-function failure(message: string): CallToolResult {
+/** A tool result that reports a failure the agent can read. */
+export function failure(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 

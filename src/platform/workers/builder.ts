@@ -52,7 +52,7 @@ export class WorkerBuilder {
   }
 
   /** The checks, then placement, the row and its create job in one transaction. */
-  async place(db: Database): Promise<PlacedWorker> {
+  private async place(db: Database): Promise<PlacedWorker> {
     const { access, options } = this;
     service.requireSpawn(access);
     const project = await projectInOrg(db, access, options.projectId);
