@@ -59,6 +59,8 @@ export interface RouteRecord {
   rule: CredentialRule | undefined;
   /** Whether the route was declared through the route helpers. */
   declared: boolean;
+  /** The operation it serves in the API description, when it names one. */
+  operationId: string | undefined;
 }
 
 export interface BuiltApp {
@@ -107,7 +109,8 @@ export async function buildApp({
 
   const listener = createListener(notifications?.());
   const registries = new RegistryCache();
-  const base: AppBase = { config, db, dbKind, log: app.log, listener, registries };
+  const routes: RouteRecord[] = [];
+  const base: AppBase = { config, db, dbKind, log: app.log, listener, registries, routes };
   const ctx: AppContext = { ...base, ...buildRuntime(base, modules) };
   app.addHook('onClose', async () => {
     await registries.stop();
@@ -136,7 +139,6 @@ export async function buildApp({
   await registerOpenApi(app, config);
   app.addHook('onRoute', describeRouteDefaults);
   app.addHook('onRoute', strictQuery);
-  const routes: RouteRecord[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -158,6 +160,10 @@ export async function buildApp({
         },
         get declared() {
           return route.config?.declared === true;
+        },
+        get operationId() {
+          const id: unknown = route.schema?.operationId;
+          return typeof id === 'string' ? id : undefined;
         },
       });
     }
