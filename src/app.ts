@@ -63,6 +63,8 @@ export interface RouteRecord {
   guard: string | undefined;
   /** Whether it answers WebSocket upgrades. */
   websocket: boolean;
+  /** The operation it serves in the API description, when it names one. */
+  operationId: string | undefined;
 }
 
 export interface BuiltApp {
@@ -111,7 +113,8 @@ export async function buildApp({
 
   const listener = createListener(notifications?.());
   const registries = new RegistryCache();
-  const base: AppBase = { config, db, dbKind, log: app.log, listener, registries };
+  const routes: RouteRecord[] = [];
+  const base: AppBase = { config, db, dbKind, log: app.log, listener, registries, routes };
   const ctx: AppContext = { ...base, ...buildRuntime(base, modules) };
   app.addHook('onClose', async () => {
     await registries.stop();
@@ -140,7 +143,6 @@ export async function buildApp({
   await registerOpenApi(app, config);
   app.addHook('onRoute', describeRouteDefaults);
   app.addHook('onRoute', strictQuery);
-  const routes: RouteRecord[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -167,6 +169,10 @@ export async function buildApp({
           return route.config?.guard;
         },
         websocket: route.wsHandler !== undefined || route.websocket === true,
+        get operationId() {
+          const id: unknown = route.schema?.operationId;
+          return typeof id === 'string' ? id : undefined;
+        },
       });
     }
   });

@@ -8,6 +8,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { RouteRecord } from './app.js';
 import type { Config } from './config.js';
 import type { RegistryCache } from './content/fields/registry-cache.js';
 import type { DatabaseKind } from './db/connect.js';
@@ -28,6 +29,8 @@ export interface AppBase {
   listener: Listener;
   /** The workspaces' registries this app holds in memory (`content/fields/registry-cache.ts`). */
   registries: RegistryCache;
+  /** Every route of this app, filled as they register (the tool server finds operations here). */
+  routes: readonly RouteRecord[];
 }
 
 /**

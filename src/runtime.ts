@@ -26,12 +26,12 @@ export interface AppRuntime {
   /** The agents connected to this process (`platform/nodes`). */
   agents: AgentRegistry;
   jobs: {
-    /** The job kinds the modules register (`platform/jobs/kinds.ts`). */
+    /** The job kinds the modules register (`platform/job-queue/kinds.ts`). */
     kinds: JobKinds;
     /** Claims and runs the jobs; started and stopped by the jobs module. */
     runner: JobRunner;
   };
-  /** Granted service-access decisions (`platform/routing/grant-cache.ts`). */
+  /** Granted service-access decisions (`platform/service-access/grant-cache.ts`). */
   grants: GrantCache;
   /** Log sockets open per caller (`platform/common/follower-quota.ts`). */
   followers: FollowerQuota;

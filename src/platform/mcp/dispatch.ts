@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { RouteRecord } from '../../app.js';
 import type { Principal } from '../../http/principal.js';
+import { fillPath, findOperation, ORG_LOOKUPS } from './operations.js';
+import { conform } from './values.js';
 
 /**
  * A tool failed in a way the agent can act on: answered as a tool result
@@ -17,9 +21,10 @@ export class ToolFailure extends Error {
 }
 
 export interface RestCall {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** A path under `/api`, already filled in (`/orgs/…`). */
-  path: string;
+  /** The operationId of the platform route called. */
+  operation: string;
+  /** Its path parameters, by name. */
+  params?: Readonly<Record<string, string>>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
 }
@@ -94,16 +99,36 @@ function queryString(query: RestCall['query']): string {
 export class Dispatcher {
   constructor(
     private readonly app: FastifyInstance,
+    private readonly routes: readonly RouteRecord[],
     private readonly authorization: string,
     readonly principal: Principal,
     private readonly requestId: string,
+    /** The operations a tool may call: those it declares and the organization lookups. */
+    private readonly allowed?: ReadonlySet<string>,
   ) {}
+
+  /** This dispatcher for one tool, which may call only the operations it declares. */
+  limitedTo(operations: readonly string[]): Dispatcher {
+    const allowed = new Set([...ORG_LOOKUPS, ...operations]);
+    return new Dispatcher(
+      this.app,
+      this.routes,
+      this.authorization,
+      this.principal,
+      this.requestId,
+      allowed,
+    );
+  }
 
   /** The answer's body (JSON parsed, text as a string) and status, or a ToolFailure. */
   async call(tool: string, call: RestCall): Promise<{ status: number; body: unknown }> {
+    if (this.allowed !== undefined && !this.allowed.has(call.operation)) {
+      throw new Error(`${tool} calls ${call.operation}, which it does not declare`);
+    }
+    const { method, url } = findOperation(this.routes, call.operation);
     const response = await this.app.inject({
-      method: call.method,
-      url: `/api${call.path}${queryString(call.query)}`,
+      method,
+      url: `${fillPath(url, call.params ?? {})}${queryString(call.query)}`,
       headers: {
         authorization: this.authorization,
         'x-request-id': this.requestId,
@@ -121,5 +146,10 @@ export class Dispatcher {
   /** The body of a successful answer. */
   async read(tool: string, call: RestCall): Promise<unknown> {
     return (await this.call(tool, call)).body;
+  }
+
+  /** The body of a successful answer, checked against the schema the route answers with. */
+  async readAs<S extends TSchema>(tool: string, call: RestCall, schema: S) {
+    return conform(tool, schema, await this.read(tool, call));
   }
 }

@@ -34,7 +34,7 @@ export async function resolveOrg(
   if (orgId !== undefined) return orgId;
   const { principal } = ctx.dispatcher;
   if (principal.kind === 'org_key') return principal.orgId;
-  const orgs = orgList(await ctx.dispatcher.read(tool, { method: 'GET', path: '/orgs' }));
+  const orgs = orgList(await ctx.dispatcher.read(tool, { operation: 'listOrganizations' }));
   const [only] = orgs;
   if (orgs.length === 1 && only !== undefined) return only.id;
   if (orgs.length === 0) {
@@ -52,11 +52,22 @@ export interface WorkerRef {
   workerId: string;
 }
 
-/** The REST path of a worker given by id alone (or with its project and organization). */
-export async function workerPath(ctx: ToolContext, tool: string, ref: WorkerRef): Promise<string> {
+/** The path parameters of a worker's routes. */
+export interface WorkerParams {
+  orgId: string;
+  projectId: string;
+  workerId: string;
+}
+
+/** The path parameters of a worker given by id alone (or with its project and organization). */
+export async function workerParams(
+  ctx: ToolContext,
+  tool: string,
+  ref: WorkerRef,
+): Promise<WorkerParams> {
   if (ref.projectId !== undefined) {
     const orgId = await resolveOrg(ctx, tool, ref.orgId);
-    return `/orgs/${orgId}/projects/${ref.projectId}/workers/${ref.workerId}`;
+    return { orgId, projectId: ref.projectId, workerId: ref.workerId };
   }
   // Only the ids are read here; the REST call that follows decides whether the caller may see it.
   const row = await findWorker(ctx.db, ref.workerId);
@@ -71,7 +82,7 @@ export async function workerPath(ctx: ToolContext, tool: string, ref: WorkerRef)
       `not_found: worker ${ref.workerId} not found. list_workers or search show the workers you can see.`,
     );
   }
-  return `/orgs/${row.org_id}/projects/${row.project_id}/workers/${ref.workerId}`;
+  return { orgId: row.org_id, projectId: row.project_id, workerId: ref.workerId };
 }
 
 /**
@@ -81,7 +92,7 @@ export async function workerPath(ctx: ToolContext, tool: string, ref: WorkerRef)
  */
 async function canSeeOrg(ctx: ToolContext, tool: string, orgId: string): Promise<boolean> {
   try {
-    await ctx.dispatcher.read(tool, { method: 'GET', path: `/orgs/${orgId}` });
+    await ctx.dispatcher.read(tool, { operation: 'getOrganization', params: { orgId } });
     return true;
   } catch (error) {
     if (error instanceof ToolFailure && error.rest?.status === 404) return false;

@@ -1,5 +1,6 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { requirePrincipal } from '../../http/auth.js';
@@ -7,11 +8,11 @@ import type { ErrorCode } from '../../http/error-codes.js';
 import { toAnswer } from '../../http/error-handler.js';
 import { unauthorized } from '../../http/errors.js';
 import { isJsonBodyError } from '../../http/json-body.js';
-import { ErrorRef } from '../../http/schemas.js';
 import { routesOf } from '../../http/route.js';
+import { ErrorRef } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { Dispatcher } from './dispatch.js';
-import type { ToolContext } from './tool.js';
+import { failure, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 export const MCP_PATH = '/mcp';
@@ -60,13 +61,33 @@ function jsonRpcError(code: number, message: string, data?: { code: ErrorCode })
   };
 }
 
-/** A server with every tool, acting for one request's caller (stateless: one per request). */
-export function buildToolServer(ctx: ToolContext): McpServer {
-  const server = new McpServer(
+const BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+/**
+ * A server with every tool, acting for one request's caller (stateless: one
+ * per request). The SDK's low-level server: the tools' schemas are TypeBox
+ * schemas, listed as the JSON Schema they are, and their arguments are
+ * checked by the API's own validator (`tool.ts`). A failure of any kind is a
+ * tool result with `isError: true`, as the SDK's high-level server answers.
+ */
+export function buildToolServer(ctx: ToolContext): Server {
+  const server = new Server(
     { name: 'sparrow', version: '0.1.0' },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS },
   );
-  for (const tool of TOOLS) tool.register(server, ctx);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((tool) => tool.listing),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const tool = BY_NAME.get(name);
+    if (tool === undefined) return failure(`Tool ${name} not found`);
+    try {
+      return await tool.call(ctx, args);
+    } catch (error) {
+      return failure(error instanceof Error ? error.message : String(error));
+    }
+  });
   return server;
 }
 
@@ -160,7 +181,7 @@ export function mcpRoutes(router: Router, ctx: AppContext): void {
             code: 'invalid_json',
           });
         }
-        const dispatcher = new Dispatcher(scope, authorization, principal, request.id);
+        const dispatcher = new Dispatcher(scope, ctx.routes, authorization, principal, request.id);
         const server = buildToolServer({ dispatcher, db: ctx.db });
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: undefined,

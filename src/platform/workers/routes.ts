@@ -11,8 +11,7 @@ import { waitForJob } from '../job-queue/wait.js';
 import { nodeOffline } from '../nodes/registry.js';
 import { findNodeById } from '../nodes/repository.js';
 import { isOnline } from '../nodes/service.js';
-import { projectInOrg } from '../projects/lookup.js';
-import { currentImage } from './images.js';
+import { WorkerBuilder } from './builder.js';
 import { WorkerJobs } from './lifecycle.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
@@ -145,29 +144,12 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     response: Worker,
     status: 201,
     errors: ['insufficient_role', 'no_node_available', 'node_unavailable'],
-    handler: async (db, access, request) => {
-      const project = await projectInOrg(db, access, request.params.projectId);
-      // Placement, the insert and the job in one transaction, the candidate nodes locked:
-      // a node's maxWorkers holds whatever the concurrency.
-      const { node, row, job } = await inTransaction(db, async (trx) => {
-        const node = await service.placeWorker(trx, access, request.body.nodeId);
-        // A pre-built image holds the default branches; a worker on another branch clones afresh.
-        const image =
-          request.body.branch === undefined
-            ? await currentImage(ctx, project, node.id, trx)
-            : ctx.config.workerImage;
-        const row = await service.createWorkerRow(trx, access, project, node, image, request.body);
-        const job = await enqueueJob(trx, {
-          kind: WorkerJobs.create,
-          nodeId: node.id,
-          targetId: row.id,
-        });
-        return { node, row, job };
-      });
-      if (request.query.wait === true) await waitForJob(ctx, job.id);
-      const now = (await repository.findWorker(db, row.id)) ?? row;
-      return service.toWorker(now, node.public_address);
-    },
+    handler: (db, access, request) =>
+      new WorkerBuilder(ctx, access, {
+        ...request.body,
+        projectId: request.params.projectId,
+        wait: request.query.wait,
+      }).build(db),
   });
 
   route({

@@ -1,18 +1,15 @@
-import * as z from 'zod';
-import { workerPath } from '../org-resolution.js';
-import { defineTool, Ids, type Tool, WorkerRef } from '../tool.js';
+import Type from 'typebox';
+import { GitStatus, TerminalInfo } from '../../../agent/protocol/schemas.js';
+import { GitStatusQuery, PortsResponse } from '../../workers/inspect-schemas.js';
+import { workerParams } from '../org-resolution.js';
+import { ShownGitStatus, ShownTerminal } from '../records.js';
+import { Args, defineTool, Ids, Result, type Tool, WorkerRef } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
-const GitRepository = z.looseObject({
-  path: z.string(),
-  branch: z.string().nullable(),
-  commit: z.string().nullable(),
-  ahead: z.number().nullable(),
-  behind: z.number().nullable(),
-  clean: z.boolean(),
-  files: z.array(z.looseObject({ path: z.string() })),
-});
+const Repositories = Type.Array(GitStatus);
+const GitStatusAnswer = Type.Object({ repositories: Repositories });
+const Terminals = Type.Array(TerminalInfo);
 
 export const inspectTools: readonly Tool[] = [
   defineTool({
@@ -21,15 +18,16 @@ export const inspectTools: readonly Tool[] = [
     description:
       "The last lines of the worker container's output (its main process: start-up, cloning). " +
       'For a command you ran, read its output from run_command or get_command instead. Needs workers:read.',
-    input: { ...WorkerRef, tail: Ids.tail },
-    output: { logs: z.string() },
+    input: Args({ ...WorkerRef, tail: Ids.tail }),
+    output: Result({ logs: Type.String() }),
+    operations: ['getWorkerLogs'],
     annotations: READ,
     text: (result) => result.logs,
     run: async (ctx, { tail, ...ref }) => {
-      const path = await workerPath(ctx, 'get_worker_logs', ref);
+      const params = await workerParams(ctx, 'get_worker_logs', ref);
       const body = await ctx.dispatcher.read('get_worker_logs', {
-        method: 'GET',
-        path: `${path}/logs`,
+        operation: 'getWorkerLogs',
+        params: { ...params },
         query: { tail: tail ?? 200 },
       });
       return { logs: typeof body === 'string' ? body : JSON.stringify(body) };
@@ -40,27 +38,18 @@ export const inspectTools: readonly Tool[] = [
     title: 'Git status of a worker',
     description:
       'Each repository checkout of the worker: branch, commit, upstream, ahead/behind counts, whether it is clean and the changed files. Needs workers:read.',
-    input: {
-      ...WorkerRef,
-      path: z
-        .string()
-        .min(2)
-        .max(1024)
-        .regex(/^\//)
-        .optional()
-        .describe('One checkout; default: every repository of the worker.')
-        .meta({ examples: ['/workspaces/project'] }),
-    },
-    output: { repositories: z.array(GitRepository) },
+    input: Args({ ...WorkerRef, ...GitStatusQuery.properties }),
+    output: Result({ repositories: Type.Array(ShownGitStatus) }),
+    operations: ['getWorkerGitStatus'],
     annotations: READ,
     run: async (ctx, { path: checkout, ...ref }) => {
-      const path = await workerPath(ctx, 'get_worker_git_status', ref);
-      const body = await ctx.dispatcher.read('get_worker_git_status', {
-        method: 'GET',
-        path: `${path}/git-status`,
-        query: { path: checkout },
-      });
-      return z.object({ repositories: z.array(GitRepository) }).parse(body);
+      const params = await workerParams(ctx, 'get_worker_git_status', ref);
+      const { repositories } = await ctx.dispatcher.readAs(
+        'get_worker_git_status',
+        { operation: 'getWorkerGitStatus', params: { ...params }, query: { path: checkout } },
+        GitStatusAnswer,
+      );
+      return { repositories };
     },
   }),
   defineTool({
@@ -68,24 +57,18 @@ export const inspectTools: readonly Tool[] = [
     title: "List a worker's ports",
     description:
       "TCP ports a process in the worker listens on right now, and the project's forwarded ports with their public URLs. Needs workers:read.",
-    input: WorkerRef,
-    output: {
-      listening: z.array(z.looseObject({ port: z.number(), address: z.string() })),
-      forwarded: z.array(z.looseObject({ port: z.number(), url: z.string().nullable() })),
-    },
+    input: Args(WorkerRef),
+    output: Result(PortsResponse.properties),
+    operations: ['listWorkerPorts'],
     annotations: READ,
     run: async (ctx, ref) => {
-      const path = await workerPath(ctx, 'list_worker_ports', ref);
-      const body = await ctx.dispatcher.read('list_worker_ports', {
-        method: 'GET',
-        path: `${path}/ports`,
-      });
-      return z
-        .object({
-          listening: z.array(z.looseObject({ port: z.number(), address: z.string() })),
-          forwarded: z.array(z.looseObject({ port: z.number(), url: z.string().nullable() })),
-        })
-        .parse(body);
+      const params = await workerParams(ctx, 'list_worker_ports', ref);
+      const { listening, forwarded } = await ctx.dispatcher.readAs(
+        'list_worker_ports',
+        { operation: 'listWorkerPorts', params: { ...params } },
+        PortsResponse,
+      );
+      return { listening, forwarded };
     },
   }),
   defineTool({
@@ -93,30 +76,18 @@ export const inspectTools: readonly Tool[] = [
     title: "List a worker's terminals",
     description:
       'The persistent terminal sessions of a worker (they outlive their clients), with how many clients are attached. Needs workers:exec.',
-    input: WorkerRef,
-    output: {
-      terminals: z.array(
-        z.looseObject({ name: z.string(), command: z.array(z.string()), attachments: z.number() }),
-      ),
-    },
+    input: Args(WorkerRef),
+    output: Result({ terminals: Type.Array(ShownTerminal) }),
+    operations: ['listWorkerTerminals'],
     annotations: READ,
     run: async (ctx, ref) => {
-      const path = await workerPath(ctx, 'list_worker_terminals', ref);
-      const body = await ctx.dispatcher.read('list_worker_terminals', {
-        method: 'GET',
-        path: `${path}/terminals`,
-      });
-      return {
-        terminals: z
-          .array(
-            z.looseObject({
-              name: z.string(),
-              command: z.array(z.string()),
-              attachments: z.number(),
-            }),
-          )
-          .parse(body),
-      };
+      const params = await workerParams(ctx, 'list_worker_terminals', ref);
+      const terminals = await ctx.dispatcher.readAs(
+        'list_worker_terminals',
+        { operation: 'listWorkerTerminals', params: { ...params } },
+        Terminals,
+      );
+      return { terminals };
     },
   }),
 ];

@@ -1,11 +1,10 @@
-import * as z from 'zod';
+import Type from 'typebox';
+import { Node } from '../../nodes/schemas.js';
 import { resolveOrg } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool } from '../tool.js';
+import { ShownNode } from '../records.js';
+import { Args, defineTool, Ids, Result, type Tool } from '../tool.js';
 
-const Node = NamedRecord.extend({
-  status: z.string().describe('online, offline, ...'),
-  draining: z.boolean(),
-}).describe('A compute node that runs workers and services.');
+const Nodes = Type.Array(Node);
 
 export const nodeTools: readonly Tool[] = [
   defineTool({
@@ -14,16 +13,18 @@ export const nodeTools: readonly Tool[] = [
     description:
       'The compute nodes of an organization, with their status (online or not), whether they drain, ' +
       'and their capacity. Needs nodes:read.',
-    input: { orgId: Ids.orgId },
-    output: { nodes: z.array(Node) },
+    input: Args({ orgId: Ids.orgId }),
+    output: Result({ nodes: Type.Array(ShownNode) }),
+    operations: ['listNodes'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
     run: async (ctx, { orgId }) => {
       const org = await resolveOrg(ctx, 'list_nodes', orgId);
-      const body = await ctx.dispatcher.read('list_nodes', {
-        method: 'GET',
-        path: `/orgs/${org}/nodes`,
-      });
-      return { nodes: z.array(Node).parse(body) };
+      const nodes = await ctx.dispatcher.readAs(
+        'list_nodes',
+        { operation: 'listNodes', params: { orgId: org } },
+        Nodes,
+      );
+      return { nodes };
     },
   }),
 ];

@@ -1,7 +1,12 @@
-import * as z from 'zod';
-import { defineTool, NamedRecord, type Tool } from '../tool.js';
+import Type from 'typebox';
+import { Organization } from '../../orgs/schemas.js';
+import { ShownOrganization } from '../records.js';
+import { Args, defineTool, Result, type Tool } from '../tool.js';
+import { conform } from '../values.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+
+const Organizations = Type.Array(Organization);
 
 export const orgTools: readonly Tool[] = [
   defineTool({
@@ -10,19 +15,23 @@ export const orgTools: readonly Tool[] = [
     description:
       'The organizations the caller can act in, with the role held in each. An API key sees only its own ' +
       'organization. Use an id from here as orgId when you belong to several.',
-    input: {},
-    output: {
-      organizations: z
-        .array(NamedRecord.extend({ role: z.string().optional() }))
-        .describe('Each with id, name and role.'),
-    },
+    input: Args({}),
+    output: Result({
+      organizations: Type.Array(ShownOrganization, { description: 'Each with id, name and role.' }),
+    }),
+    operations: ['listOrganizations', 'getOrganization'],
     annotations: READ,
     run: async (ctx) => {
       const { principal } = ctx.dispatcher;
-      const path = principal.kind === 'org_key' ? `/orgs/${principal.orgId}` : '/orgs';
-      const body = await ctx.dispatcher.read('list_organizations', { method: 'GET', path });
-      const list = z.array(NamedRecord.extend({ role: z.string().optional() }));
-      return { organizations: list.parse(Array.isArray(body) ? body : [body]) };
+      const body =
+        principal.kind === 'org_key'
+          ? await ctx.dispatcher.read('list_organizations', {
+              operation: 'getOrganization',
+              params: { orgId: principal.orgId },
+            })
+          : await ctx.dispatcher.read('list_organizations', { operation: 'listOrganizations' });
+      const list = Array.isArray(body) ? body : [body];
+      return { organizations: conform('list_organizations', Organizations, list) };
     },
   }),
 ];

@@ -1,13 +1,12 @@
-import * as z from 'zod';
+import Type from 'typebox';
+import { Project } from '../../projects/schemas.js';
 import { resolveOrg } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool } from '../tool.js';
+import { ShownProject } from '../records.js';
+import { Args, defineTool, Ids, Result, type Tool } from '../tool.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
-const Project = NamedRecord.extend({
-  description: z.string().nullable(),
-  repositories: z.array(z.looseObject({ url: z.string() })),
-}).describe('A project: the development environment its workers are spawned from.');
+const Projects = Type.Array(Project);
 
 export const projectTools: readonly Tool[] = [
   defineTool({
@@ -16,16 +15,18 @@ export const projectTools: readonly Tool[] = [
     description:
       'The projects of an organization: the development environments (repositories, features, ' +
       'forwarded ports) that workers are spawned from. Needs projects:read.',
-    input: { orgId: Ids.orgId },
-    output: { projects: z.array(Project) },
+    input: Args({ orgId: Ids.orgId }),
+    output: Result({ projects: Type.Array(ShownProject) }),
+    operations: ['listProjects'],
     annotations: READ,
     run: async (ctx, { orgId }) => {
       const org = await resolveOrg(ctx, 'list_projects', orgId);
-      const body = await ctx.dispatcher.read('list_projects', {
-        method: 'GET',
-        path: `/orgs/${org}/projects`,
-      });
-      return { projects: z.array(Project).parse(body) };
+      const projects = await ctx.dispatcher.readAs(
+        'list_projects',
+        { operation: 'listProjects', params: { orgId: org } },
+        Projects,
+      );
+      return { projects };
     },
   }),
   defineTool({
@@ -34,16 +35,18 @@ export const projectTools: readonly Tool[] = [
     description:
       'One project: its repositories, features, extensions, forwarded ports and secret names ' +
       '(values are never returned). Needs projects:read.',
-    input: { orgId: Ids.orgId, projectId: Ids.projectId },
-    output: { project: Project },
+    input: Args({ orgId: Ids.orgId, projectId: Ids.projectId }),
+    output: Result({ project: ShownProject }),
+    operations: ['getProject'],
     annotations: READ,
     run: async (ctx, { orgId, projectId }) => {
       const org = await resolveOrg(ctx, 'get_project', orgId);
-      const body = await ctx.dispatcher.read('get_project', {
-        method: 'GET',
-        path: `/orgs/${org}/projects/${projectId}`,
-      });
-      return { project: Project.parse(body) };
+      const project = await ctx.dispatcher.readAs(
+        'get_project',
+        { operation: 'getProject', params: { orgId: org, projectId } },
+        Project,
+      );
+      return { project };
     },
   }),
 ];

@@ -1,33 +1,30 @@
-import * as z from 'zod';
-import { resolveOrg, workerPath } from '../org-resolution.js';
-import { defineTool, Ids, NamedRecord, type Tool, Uuid, WorkerRef } from '../tool.js';
+import Type from 'typebox';
+import { Project } from '../../projects/schemas.js';
+import { DeleteWorkerQuery, SpawnWorkerBody, WaitQuery, Worker } from '../../workers/schemas.js';
+import { resolveOrg, workerParams } from '../org-resolution.js';
+import { ShownWorker } from '../records.js';
+import { Args, annotated, defineTool, Ids, Result, type Tool, WorkerRef } from '../tool.js';
+import { conform } from '../values.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
-export const Worker = NamedRecord.extend({
-  projectId: z.string(),
-  orgId: z.string(),
-  state: z
-    .string()
-    .describe(
-      'creating, ready, stopping, stopped, starting, deleting, failed or lost (stateReason says why).',
-    ),
-  stateReason: z.string().nullable(),
-  branch: z.string().nullable(),
-  urls: z.array(z.string()).describe('Public URLs of the forwarded ports.'),
-}).describe('A worker: an isolated workspace container spawned from a project.');
+const Workers = Type.Array(Worker);
+const Projects = Type.Array(Project);
 
-const wait = z
-  .boolean()
-  .default(true)
-  .describe(
-    'Answer once the move has settled (ready, stopped, failed or gone). false: answer at once and poll get_worker.',
-  );
+/** The routes' `wait`, which the tools default to true (filled in as the arguments are checked). */
+const wait = Type.Optional(
+  annotated(WaitQuery.properties.wait, {
+    description:
+      'Answer once the move has settled (ready, stopped, failed or gone). false: answer at once and poll get_worker.',
+    default: true,
+  }),
+);
 
 type Move = 'start' | 'stop';
 
 function moveTool(move: Move): Tool {
   const name = `${move}_worker`;
+  const operation = move === 'start' ? 'startWorker' : 'stopWorker';
   return defineTool({
     name,
     title: move === 'start' ? 'Start a worker' : 'Stop a worker',
@@ -35,17 +32,18 @@ function moveTool(move: Move): Tool {
       move === 'start'
         ? 'Starts a stopped (or failed) worker again; files are kept and missing repositories cloned. Needs workers:write.'
         : 'Stops a worker: its container stops, its files are kept, start_worker resumes it. Needs workers:write.',
-    input: { ...WorkerRef, wait },
-    output: { worker: Worker },
+    input: Args({ ...WorkerRef, wait }),
+    output: Result({ worker: ShownWorker }),
+    operations: [operation],
     annotations: { readOnlyHint: false, destructiveHint: move === 'stop', idempotentHint: true },
     run: async (ctx, { wait: settle, ...ref }) => {
-      const path = await workerPath(ctx, name, ref);
-      const body = await ctx.dispatcher.read(name, {
-        method: 'POST',
-        path: `${path}/${move}`,
-        query: { wait: settle },
-      });
-      return { worker: Worker.parse(body) };
+      const params = await workerParams(ctx, name, ref);
+      const worker = await ctx.dispatcher.readAs(
+        name,
+        { operation, params: { ...params }, query: { wait: settle } },
+        Worker,
+      );
+      return { worker };
     },
   });
 }
@@ -56,32 +54,32 @@ export const workerTools: readonly Tool[] = [
     title: 'List workers',
     description:
       'The workers of one project, or of every project of the organization when projectId is left out, with state and URLs. Needs workers:read (and projects:read without projectId).',
-    input: { orgId: Ids.orgId, projectId: Ids.projectId.optional() },
-    output: { workers: z.array(Worker) },
+    input: Args({ orgId: Ids.orgId, projectId: Type.Optional(Ids.projectId) }),
+    output: Result({ workers: Type.Array(ShownWorker) }),
+    operations: ['listProjects', 'listWorkers'],
     annotations: READ,
     run: async (ctx, { orgId, projectId }) => {
       const org = await resolveOrg(ctx, 'list_workers', orgId);
       const projects =
         projectId === undefined
-          ? z
-              .array(NamedRecord)
-              .parse(
-                await ctx.dispatcher.read('list_workers', {
-                  method: 'GET',
-                  path: `/orgs/${org}/projects`,
-                }),
+          ? (
+              await ctx.dispatcher.readAs(
+                'list_workers',
+                { operation: 'listProjects', params: { orgId: org } },
+                Projects,
               )
-              .map((project) => project.id)
+            ).map((project) => project.id)
           : [projectId];
       const lists = await Promise.all(
         projects.map((id) =>
-          ctx.dispatcher.read('list_workers', {
-            method: 'GET',
-            path: `/orgs/${org}/projects/${id}/workers`,
-          }),
+          ctx.dispatcher.readAs(
+            'list_workers',
+            { operation: 'listWorkers', params: { orgId: org, projectId: id } },
+            Workers,
+          ),
         ),
       );
-      return { workers: lists.flatMap((list) => z.array(Worker).parse(list)) };
+      return { workers: lists.flat() };
     },
   }),
   defineTool({
@@ -89,14 +87,18 @@ export const workerTools: readonly Tool[] = [
     title: 'Get a worker',
     description:
       'One worker by id: state, node, branch, repositories (and whether each was cloned), ports and URLs. Needs workers:read.',
-    input: WorkerRef,
-    output: { worker: Worker },
+    input: Args(WorkerRef),
+    output: Result({ worker: ShownWorker }),
+    operations: ['getWorker'],
     annotations: READ,
     run: async (ctx, ref) => {
-      const path = await workerPath(ctx, 'get_worker', ref);
-      return {
-        worker: Worker.parse(await ctx.dispatcher.read('get_worker', { method: 'GET', path })),
-      };
+      const params = await workerParams(ctx, 'get_worker', ref);
+      const worker = await ctx.dispatcher.readAs(
+        'get_worker',
+        { operation: 'getWorker', params: { ...params } },
+        Worker,
+      );
+      return { worker };
     },
   }),
   defineTool({
@@ -104,39 +106,29 @@ export const workerTools: readonly Tool[] = [
     title: 'Create a worker',
     description:
       "Spawns a worker from a project on a node (the least loaded online one unless nodeId says) and, by default, waits until it is ready with the project's repositories cloned. Needs workers:write.",
-    input: {
+    // The spawn route's body as it is, with the project, its organization and `wait`.
+    input: Args({
       orgId: Ids.orgId,
       projectId: Ids.projectId,
-      name: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('A name; default: generated.')
-        .meta({ examples: ['fix-login-bug'] }),
-      branch: z
-        .string()
-        .min(1)
-        .max(255)
-        .optional()
-        .describe(
-          'The branch to check out (created when missing); default: the repository default.',
-        )
-        .meta({ examples: ['feature/login'] }),
-      nodeId: Uuid().optional().describe('Place it on this node (list_nodes).'),
+      ...SpawnWorkerBody.properties,
       wait,
-    },
-    output: { worker: Worker },
+    }),
+    output: Result({ worker: ShownWorker }),
+    operations: ['spawnWorker'],
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     run: async (ctx, { orgId, projectId, wait: settle, ...body }) => {
       const org = await resolveOrg(ctx, 'create_worker', orgId);
-      const created = await ctx.dispatcher.read('create_worker', {
-        method: 'POST',
-        path: `/orgs/${org}/projects/${projectId}/workers`,
-        query: { wait: settle },
-        body,
-      });
-      return { worker: Worker.parse(created) };
+      const worker = await ctx.dispatcher.readAs(
+        'create_worker',
+        {
+          operation: 'spawnWorker',
+          params: { orgId: org, projectId },
+          query: { wait: settle },
+          body,
+        },
+        Worker,
+      );
+      return { worker };
     },
   }),
   moveTool('start'),
@@ -146,27 +138,26 @@ export const workerTools: readonly Tool[] = [
     title: 'Delete a worker',
     description:
       'Destroys a worker and its container, with every file in it. Cannot be undone. Needs workers:write.',
-    input: {
-      ...WorkerRef,
-      wait,
-      force: z
-        .boolean()
-        .optional()
-        .describe('Forget the worker even when its node cannot be reached.'),
-    },
-    output: {
-      deleted: z.boolean().describe('true once gone; false while it is still being deleted.'),
-      worker: Worker.optional().describe('The worker, while its deletion goes on.'),
-    },
+    input: Args({ ...WorkerRef, wait, force: DeleteWorkerQuery.properties.force }),
+    output: Result({
+      deleted: Type.Boolean({
+        description: 'true once gone; false while it is still being deleted.',
+      }),
+      worker: Type.Optional(
+        annotated(ShownWorker, { description: 'The worker, while its deletion goes on.' }),
+      ),
+    }),
+    operations: ['deleteWorker'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     run: async (ctx, { wait: settle, force, ...ref }) => {
-      const path = await workerPath(ctx, 'delete_worker', ref);
+      const params = await workerParams(ctx, 'delete_worker', ref);
       const { status, body } = await ctx.dispatcher.call('delete_worker', {
-        method: 'DELETE',
-        path,
+        operation: 'deleteWorker',
+        params: { ...params },
         query: { wait: settle, force },
       });
-      return status === 204 ? { deleted: true } : { deleted: false, worker: Worker.parse(body) };
+      if (status === 204) return { deleted: true };
+      return { deleted: false, worker: conform('delete_worker', Worker, body) };
     },
   }),
 ];
