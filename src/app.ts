@@ -59,6 +59,10 @@ export interface RouteRecord {
   rule: CredentialRule | undefined;
   /** Whether the route was declared through the route helpers. */
   declared: boolean;
+  /** What guards it beyond its credential rule (a role permission), as declared. */
+  guard: string | undefined;
+  /** Whether it answers WebSocket upgrades. */
+  websocket: boolean;
   /** The operation it serves in the API description, when it names one. */
   operationId: string | undefined;
 }
@@ -161,6 +165,10 @@ export async function buildApp({
         get declared() {
           return route.config?.declared === true;
         },
+        get guard() {
+          return route.config?.guard;
+        },
+        websocket: route.wsHandler !== undefined || route.websocket === true,
         get operationId() {
           const id: unknown = route.schema?.operationId;
           return typeof id === 'string' ? id : undefined;

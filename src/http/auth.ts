@@ -31,6 +31,12 @@ declare module 'fastify' {
     rule?: CredentialRule;
     /** Set by the route helpers (`http/route.ts`); every route is declared through them. */
     declared?: boolean;
+    /**
+     * What guards the route beyond its credential rule, as declared with it:
+     * the role permission (`projects.read`, `items.write`), or for a socket
+     * not opened by a member, the credential it checks (`node token`).
+     */
+    guard?: string;
     api?: ApiKind;
     /** The route pattern without its root: `/workspaces/:workspaceId` at `/` and under `/api`. */
     canonicalUrl?: string;

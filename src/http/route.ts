@@ -69,6 +69,8 @@ export interface BaseRoute<U extends string, P, Q, B, R extends TSchema>
   rule?: CredentialRule;
   /** Lines appended to the description (who may call, what a key needs). */
   notes?: readonly string[];
+  /** What guards the route beyond its credential rule (its role permission), for the route walks. */
+  guard?: string;
   handler(request: RouteRequest<U, P, Q, B>, reply: FastifyReply): Promise<Answer<R>>;
 }
 
@@ -146,7 +148,7 @@ export function registerRoute<U extends string, P, Q, B, R extends TSchema>(
     ...route.options,
     method: route.method,
     url: route.url,
-    config: { access: route.access, rule: route.rule, declared: true },
+    config: { access: route.access, rule: route.rule, declared: true, guard: route.guard },
     schema,
     handler: async (request, reply) => {
       const result = await handler(request, reply);

@@ -148,6 +148,7 @@ export function workspaceRoutes(router: Router, ctx: AppContext, tags: readonly 
       ...spec,
       access,
       rule,
+      guard: spec.action,
       notes: [
         roleNote,
         note,

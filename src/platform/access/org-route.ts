@@ -15,7 +15,13 @@ import {
 import type { AppContext, Router } from '../../module.js';
 import { orgAccess } from '../orgs/service.js';
 import type { OrgAccess } from './org-access.js';
-import { ORG_PERMISSIONS, type OrgPermission, requireRole } from './roles.js';
+import {
+  ORG_PERMISSIONS,
+  ORG_ROLES,
+  type OrgPermission,
+  type OrgRole,
+  requireRole,
+} from './roles.js';
 import type { Scope } from './scopes.js';
 
 /**
@@ -55,6 +61,19 @@ export function keyAccess(key: KeyRule | 'public'): RuleMeaning {
   };
 }
 
+/**
+ * The line the description gets for a role permission, and the code it may
+ * answer: none when every role holds it (the check cannot refuse).
+ */
+export function permissionNote(permission: OrgPermission): {
+  note: string;
+  errors: ErrorCode[];
+} {
+  const allowed: readonly OrgRole[] = ORG_PERMISSIONS[permission];
+  const note = `**Role:** ${allowed.join(' or ')} (\`${permission}\`).`;
+  return { note, errors: allowed.length < ORG_ROLES.length ? ['insufficient_role'] : [] };
+}
+
 const IMPLIED: readonly ErrorCode[] = [
   'validation_failed',
   'unauthenticated',
@@ -67,8 +86,12 @@ const IMPLIED: readonly ErrorCode[] = [
 export interface OrgRoute<U extends string, P, Q, B, R extends TSchema>
   extends RouteShape<U, P, Q, B, R> {
   key: KeyRule;
-  /** The permission the caller's role needs, when the route alone decides it. */
-  permission?: OrgPermission;
+  /**
+   * The permission the caller's role needs (`roles.ts`). When the resource
+   * decides more (one's own workers or keys, the owner role), this is the
+   * base one and the resource's policy checks the rest in its service.
+   */
+  permission: OrgPermission;
   /**
    * Whether the work runs in one transaction opened here (with the
    * authorization). Default: every method but GET. Routes that wait on a
@@ -85,8 +108,8 @@ export interface OrgRoute<U extends string, P, Q, B, R extends TSchema>
 
 /**
  * The route declarations of one group of platform routes: each resolves the
- * caller's access to its organization (and the role, when the route names a
- * permission), runs in a transaction when it writes, and answers with its
+ * caller's access to its organization and checks the role against the
+ * route's permission, runs in a transaction when it writes, and answers with its
  * status. `plain` declares the group's routes outside an organization.
  */
 export function orgRoutes(router: Router, ctx: AppContext, tags: readonly string[]) {
@@ -99,24 +122,20 @@ export function orgRoutes(router: Router, ctx: AppContext, tags: readonly string
   >(spec: OrgRoute<U, P, Q, B, R>): void {
     const { access, rule, note, errors } = keyAccess(spec.key);
     const write = spec.transaction ?? spec.method !== 'GET';
-    const notes = [note];
-    if (spec.permission !== undefined) {
-      const roles = ORG_PERMISSIONS[spec.permission].join(' or ');
-      notes.unshift(`**Role:** ${roles} (\`${spec.permission}\`).`);
-      errors.push('insufficient_role');
-    }
+    const { note: roleNote, errors: roleErrors } = permissionNote(spec.permission);
     registerRoute(router, tags, {
       ...spec,
       access,
       rule,
-      notes,
-      errors: [...IMPLIED, ...errors, ...(spec.errors ?? [])],
+      guard: spec.permission,
+      notes: [roleNote, note],
+      errors: [...IMPLIED, ...errors, ...roleErrors, ...(spec.errors ?? [])],
       handler: (request, reply) => {
         const principal = requirePrincipal(request);
         const { orgId } = request.params as { orgId: string };
         const work = async (db: Database) => {
           const granted = await orgAccess(db, principal, orgId);
-          if (spec.permission !== undefined) requireRole(granted.role, spec.permission);
+          requireRole(granted.role, spec.permission);
           return spec.handler(db, granted, request, reply);
         };
         return write ? inTransaction(ctx.db, work) : work(ctx.db);

@@ -10,39 +10,44 @@ const OWNERS: readonly OrgRole[] = ['owner'];
 
 /**
  * What each role may do in its organization: the one table every platform
- * service asks. An API key acts with a role too (see OrgAccess), and needs
- * its scope on top.
+ * route names a permission of (`orgRoutes`), and the resources' policies ask
+ * when the resource decides (one's own workers, keys, the owner role). An API
+ * key acts with a role too (see OrgAccess), and needs its scope on top.
  */
 export const ORG_PERMISSIONS = {
   /** See the organization, its members and its projects. */
-  'organization:read': EVERYONE,
+  'organization.read': EVERYONE,
+  /** Leave the organization (removing others needs `members.manage`). */
+  'members.leave': EVERYONE,
   /** Add members and admins, change their roles, remove them. */
-  'members:manage': MANAGERS,
+  'members.manage': MANAGERS,
   /** Grant or take away the owner role, remove an owner. */
-  'owners:manage': OWNERS,
-  'projects:read': EVERYONE,
+  'owners.manage': OWNERS,
+  'projects.read': EVERYONE,
   /** Create and update projects, restore versions. */
-  'projects:write': EVERYONE,
-  'projects:delete': MANAGERS,
+  'projects.write': EVERYONE,
+  'projects.delete': MANAGERS,
   /** Write project secrets (in a project PATCH or through the secrets routes). */
-  'secrets:write': MANAGERS,
+  'secrets.write': MANAGERS,
+  /** Create personal API keys, see and revoke one's own. */
+  'api_keys.use': EVERYONE,
   /** Create API keys that act as the organization (`ownerType: "org"`). */
-  'api-keys:create-org-key': MANAGERS,
+  'api_keys.create_org_key': MANAGERS,
   /** See and revoke every key of the organization, not only one's own. */
-  'api-keys:manage-all': MANAGERS,
+  'api_keys.manage_all': MANAGERS,
   /** See the organization's nodes and their inventory. */
-  'nodes:read': EVERYONE,
+  'nodes.read': EVERYONE,
   /** Register, delete and drain nodes, rotate their tokens. */
-  'nodes:manage': MANAGERS,
+  'nodes.manage': MANAGERS,
   /** See workers, spawn one, and act on one's own (stop, start, delete, exec, terminals). */
-  'workers:use': EVERYONE,
+  'workers.use': EVERYONE,
   /** Act on workers other members spawned. */
-  'workers:manage-all': MANAGERS,
+  'workers.manage_all': MANAGERS,
   /** See deployments, their services, logs and job runs. */
-  'deployments:read': EVERYONE,
+  'deployments.read': EVERYONE,
   /** Create and change deployments and services; start, stop and deploy them. */
-  'deployments:write': EVERYONE,
-  'deployments:delete': MANAGERS,
+  'deployments.write': EVERYONE,
+  'deployments.delete': MANAGERS,
 } as const satisfies Record<string, readonly OrgRole[]>;
 
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;

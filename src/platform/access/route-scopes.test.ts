@@ -5,9 +5,11 @@ import type { TestApp } from '../../../test/helpers/app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { createKey, createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
+import type { RouteRecord } from '../../app.js';
 import type { RouteRef } from '../../http/auth.js';
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppModule } from '../../module.js';
+import { ORG_PERMISSIONS } from './roles.js';
 import { authorizeKeyRoute } from './route-scopes.js';
 import { SCOPES } from './scopes.js';
 
@@ -25,6 +27,54 @@ const unlistedModule: AppModule = {
     });
   },
 };
+
+/** A WebSocket route written by hand, not through `socketRoutes`: no guard declared beside it. */
+const rawSocketModule: AppModule = {
+  name: 'raw-socket',
+  platformRoutes(router) {
+    router.route({
+      method: 'GET',
+      url: '/raw-socket/:runId',
+      config: { access: 'authenticated', rule: ['deployments:read'], declared: true },
+      schema: { params: Strict({ runId: Uuid }) },
+      handler: async () => ({ ok: true }),
+      wsHandler: (socket) => socket.close(1000),
+    });
+  },
+};
+
+/**
+ * The platform routes that name no role permission and are not public: the
+ * organization list and creation (no organization yet), one's own account,
+ * and the tool server (each tool's REST call checks its own).
+ */
+const OUTSIDE_ORGANIZATIONS = [
+  'GET /api/orgs',
+  'POST /api/orgs',
+  'GET /api/users/me',
+  'PATCH /api/users/me',
+  'GET /api/users/me/secrets',
+  'POST /api/users/me/secrets',
+  'DELETE /api/users/me/secrets/:secretId',
+  'POST /mcp',
+];
+
+/**
+ * The platform routes whose guard is missing or unknown: a route in an
+ * organization or a socket opened by a member must name a role permission;
+ * a public socket, the credential it checks.
+ */
+function unguarded(routes: readonly RouteRecord[]): string[] {
+  return routes
+    .filter((route) => {
+      const name = `${route.method} ${route.url}`;
+      if (route.websocket && route.access === 'public') return route.guard === undefined;
+      if (route.access === 'public') return false;
+      if (route.guard === undefined) return !OUTSIDE_ORGANIZATIONS.includes(name);
+      return !Object.hasOwn(ORG_PERMISSIONS, route.guard);
+    })
+    .map((route) => `${route.method} ${route.url}`);
+}
 
 let t: TestApp;
 
@@ -45,6 +95,38 @@ describe('the key rules declared with the routes', () => {
       .map((route) => `${route.method} ${route.url}`);
     expect(platformRoutes().length).toBeGreaterThan(40);
     expect(undeclared).toEqual([]);
+  });
+
+  it('name a role permission on every route in an organization and a guard on every socket', () => {
+    expect(unguarded(platformRoutes())).toEqual([]);
+    const sockets = platformRoutes().filter((route) => route.websocket);
+    expect(sockets.map((route) => `${route.url} ${route.guard}`).sort()).toEqual([
+      '/api/agent/connect node token',
+      '/api/image-builds/:buildId/logs projects.read',
+      '/api/job-runs/:runId/logs deployments.read',
+      '/api/services/:serviceId/shell deployments.write',
+      '/api/services/:serviceId/terminal deployments.read',
+      '/api/tunnel/relay relay secret',
+      '/api/workers/:workerId/terminal workers.use',
+    ]);
+    const orgRoutes = platformRoutes().filter((route) => route.url.startsWith('/api/orgs/:orgId'));
+    expect(orgRoutes.length).toBeGreaterThan(60);
+    for (const route of orgRoutes) {
+      expect(route.guard, `${route.method} ${route.url}`).toEqual(expect.any(String));
+    }
+  });
+
+  it('name a socket written without the helper as unguarded', async () => {
+    const app = await createPlatformTestApp({}, [rawSocketModule]);
+    try {
+      const raw = app.routes.filter((route) => route.url === '/api/raw-socket/:runId');
+      expect(raw.some((route) => route.websocket)).toBe(true);
+      expect(unguarded(raw.filter((route) => route.method === 'GET'))).toEqual([
+        'GET /api/raw-socket/:runId',
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('give no rule to session routes', () => {

@@ -13,6 +13,7 @@ export function apiKeyRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/api-keys',
     key: 'session',
+    permission: 'api_keys.use',
     operationId: 'listApiKeys',
     summary: 'List API keys',
     description:
@@ -26,6 +27,7 @@ export function apiKeyRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/api-keys',
     key: 'session',
+    permission: 'api_keys.use',
     operationId: 'createApiKey',
     summary: 'Create an API key',
     description:
@@ -44,6 +46,7 @@ export function apiKeyRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/orgs/:orgId/api-keys/:keyId',
     key: 'session',
+    permission: 'api_keys.use',
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
     description:

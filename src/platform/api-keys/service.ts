@@ -5,9 +5,10 @@ import { newId } from '../../lib/ids.js';
 import { generateToken, hashToken, tokenPreview } from '../../lib/tokens.js';
 import type { OrgAccess } from '../access/org-access.js';
 import type { OrgKeyPrincipal } from '../access/principal.js';
-import { type OrgRole, requireRole, roleCan } from '../access/roles.js';
+import type { OrgRole } from '../access/roles.js';
 import { isScope } from '../access/scopes.js';
 import * as orgs from '../orgs/service.js';
+import { canSeeKey, requireKeyCreation, seesEveryKey } from './policy.js';
 import type { ApiKeyRow } from './repository.js';
 import * as repository from './repository.js';
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from './schemas.js';
@@ -48,9 +49,8 @@ export async function createKey(
   input: CreateApiKeyBody,
 ): Promise<CreatedApiKey> {
   let memberId: string | null = null;
-  if (input.ownerType === 'org') {
-    requireRole(access.role, 'api-keys:create-org-key');
-  } else {
+  requireKeyCreation(access, input.ownerType);
+  if (input.ownerType === 'user') {
     const membership = await orgs.getMembership(db, access.orgId, userId);
     if (membership === undefined) throw notFound('Organization');
     memberId = membership.id;
@@ -72,7 +72,7 @@ export async function createKey(
 
 /** Owners and admins see every key of the organization; other members the keys they created. */
 export async function listKeys(db: Database, access: OrgAccess): Promise<ApiKey[]> {
-  if (roleCan(access.role, 'api-keys:manage-all')) {
+  if (seesEveryKey(access)) {
     return (await repository.listKeys(db, access.orgId)).map(toApiKey);
   }
   if (access.userId === null) return [];
@@ -86,10 +86,7 @@ export async function listKeys(db: Database, access: OrgAccess): Promise<ApiKey[
  */
 export async function revokeKey(db: Database, access: OrgAccess, keyId: string): Promise<void> {
   const row = await repository.findKey(db, access.orgId, keyId);
-  const visible =
-    row !== undefined &&
-    (roleCan(access.role, 'api-keys:manage-all') || row.created_by === access.userId);
-  if (!visible) throw notFound('API key');
+  if (row === undefined || !canSeeKey(access, row)) throw notFound('API key');
   await repository.revokeKey(db, keyId);
 }
 

@@ -18,6 +18,7 @@ export function deploymentRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listDeployments',
     summary: 'List deployments',
     description:
@@ -31,6 +32,7 @@ export function deploymentRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/deployments',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'createDeployment',
     summary: 'Create a deployment',
     description:
@@ -54,6 +56,7 @@ export function deploymentRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getDeployment',
     summary: 'Get a deployment',
     description: 'Secrets are listed by name; their values are never returned.',
@@ -67,6 +70,7 @@ export function deploymentRoutes(router: Router, ctx: AppContext): void {
     method: 'PATCH',
     url: '/orgs/:orgId/deployments/:deploymentId',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'updateDeployment',
     summary: 'Update a deployment',
     description:
@@ -92,6 +96,7 @@ export function deploymentRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/orgs/:orgId/deployments/:deploymentId',
     key: ['deployments:write'],
+    permission: 'deployments.delete',
     operationId: 'deleteDeployment',
     summary: 'Delete a deployment',
     description:

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { patchText } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
 import type { DeploymentRow } from './repository.js';
@@ -77,7 +77,6 @@ export async function listDeployments(
   access: OrgAccess,
   query: NameQuery,
 ): Promise<Deployment[]> {
-  requireAccess(access, 'deployments:read');
   return present(db, await repository.listDeployments(db, access.orgId, query.q));
 }
 
@@ -86,7 +85,6 @@ export async function getDeployment(
   access: OrgAccess,
   deploymentId: string,
 ): Promise<Deployment> {
-  requireAccess(access, 'deployments:read');
   return presentOne(db, await deploymentInOrg(db, access, deploymentId));
 }
 
@@ -96,7 +94,6 @@ export async function createDeployment(
   access: OrgAccess,
   input: CreateDeploymentBody,
 ): Promise<Deployment> {
-  requireAccess(access, 'deployments:write');
   const row = await repository
     .insertDeployment(db, {
       id: newId(),
@@ -120,7 +117,6 @@ export async function updateDeployment(
   deploymentId: string,
   input: UpdateDeploymentBody,
 ): Promise<Deployment> {
-  requireAccess(access, 'deployments:write');
   const current = await deploymentInOrg(db, access, deploymentId, true);
   const description = patchText(input.description);
   const row = await repository
@@ -152,7 +148,6 @@ export async function deleteDeployment(
   access: OrgAccess,
   deploymentId: string,
 ): Promise<void> {
-  requireAccess(access, 'deployments:delete');
   await deploymentInOrg(db, access, deploymentId, true);
   const states = (await serviceRows.serviceStatesOf(db, [deploymentId])).get(deploymentId) ?? [];
   if (states.some((state) => state !== 'stopped' && state !== 'failed')) {

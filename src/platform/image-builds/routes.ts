@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
-import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
-import { FOLLOWERS, followerQuota, tooManyFollowers } from '../common/follower-quota.js';
+import { socketRoutes } from '../access/socket-route.js';
+import { FOLLOWERS } from '../common/follower-quota.js';
 import { ProjectParams } from '../projects/schemas.js';
 import { followBuild } from './follow.js';
 import { BuildParams, ImageBuild } from './schemas.js';
@@ -26,12 +24,13 @@ const WHAT_A_BUILD_DOES =
   'container uses, and says so in its log.';
 
 export function imageBuildRoutes(router: Router, ctx: AppContext): void {
-  const { route, plain } = orgRoutes(router, ctx, ['Image builds']);
+  const { route } = orgRoutes(router, ctx, ['Image builds']);
 
   route({
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/build',
     key: ['projects:write'],
+    permission: 'projects.write',
     // The builds are queued in their own transaction, then started on the nodes.
     transaction: false,
     operationId: 'buildProjectImage',
@@ -53,6 +52,7 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/image-builds',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listImageBuilds',
     summary: 'List image builds',
     description:
@@ -64,13 +64,11 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
     handler: (_db, access, request) => service.listBuilds(ctx, access, request.params.projectId),
   });
 
-  /** Checked before the upgrade, so a refusal is a plain HTTP answer. */
-  const followed = new WeakMap<FastifyRequest, string>();
-
-  plain({
-    method: 'GET',
+  socketRoutes(router, ctx, ['Image builds']).member({
     url: '/image-builds/:buildId/logs',
     key: ['projects:read'],
+    permission: 'projects.read',
+    resource: 'Image build',
     operationId: 'followImageBuild',
     summary: 'Follow an image build (WebSocket)',
     description:
@@ -82,27 +80,10 @@ export function imageBuildRoutes(router: Router, ctx: AppContext): void {
       '`{"type":"end","status":"succeeded"|"failed","error":...}` before closing with code 1000. ' +
       `A finished build is replayed and ended at once. ${FOLLOWERS}`,
     params: BuildParams,
-    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
-    status: 101,
     errors: ['upgrade_required', 'origin_not_allowed', 'too_many_followers'],
-    handler: upgradeRequired,
-    options: {
-      preHandler: async (request) => {
-        const { buildId } = request.params as { buildId: string };
-        const principal = requirePrincipal(request);
-        const build = await service.buildToFollow(ctx, principal, buildId);
-        followed.set(request, build.id);
-        tooManyFollowers(followerQuota(ctx), principal);
-      },
-      wsHandler: (socket, request) => {
-        const buildId = followed.get(request);
-        if (buildId === undefined) {
-          socket.close(1011, 'build not checked');
-          return;
-        }
-        if (!followerQuota(ctx).hold(socket, requirePrincipal(request))) return;
-        followBuild(ctx, socket, buildId);
-      },
-    },
+    find: (db, request) => service.findBuild(db, request.params.buildId),
+    followers: true,
+    prepare: async (_access, build) => build.id,
+    connect: (socket, buildId) => followBuild(ctx, socket, buildId),
   });
 }

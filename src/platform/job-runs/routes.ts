@@ -1,15 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
-import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
-import { FOLLOWERS, followerQuota, tooManyFollowers } from '../common/follower-quota.js';
+import { socketRoutes } from '../access/socket-route.js';
+import { FOLLOWERS } from '../common/follower-quota.js';
 import { DeploymentParams } from '../deployments/schemas.js';
 import { ServiceParams } from '../services/schemas.js';
 import { followRun } from './follow.js';
 import { JOB_RUN_OUTPUT_CAP } from './output.js';
-import type { JobRunRow } from './repository.js';
 import {
   CronJobParams,
   JobRun,
@@ -32,12 +29,13 @@ const LIST =
   WHAT_A_RUN_IS;
 
 export function jobRunRoutes(router: Router, ctx: AppContext): void {
-  const { route, plain } = orgRoutes(router, ctx, ['Job runs']);
+  const { route } = orgRoutes(router, ctx, ['Job runs']);
 
   route({
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/job-runs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listDeploymentJobRuns',
     summary: 'List the job runs of a deployment',
     description: `The runs of every service of the deployment. ${LIST}`,
@@ -53,6 +51,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/cron-jobs/:jobName/run',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'runCronJob',
     summary: 'Run a cron job now',
     description:
@@ -72,6 +71,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/job-runs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listServiceJobRuns',
     summary: 'List the job runs of a service',
     description: LIST,
@@ -92,6 +92,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/job-runs/:runId',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getJobRun',
     summary: 'Get a job run',
     description:
@@ -107,6 +108,7 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/job-runs/:runId/output',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getJobRunOutput',
     summary: "A job run's output",
     description:
@@ -123,13 +125,11 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  /** Checked before the upgrade, so a refusal is a plain HTTP answer. */
-  const followed = new WeakMap<FastifyRequest, JobRunRow>();
-
-  plain({
-    method: 'GET',
+  socketRoutes(router, ctx, ['Job runs']).member({
     url: '/job-runs/:runId/logs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
+    resource: 'Job run',
     operationId: 'followJobRun',
     summary: 'Follow or replay a job run (WebSocket)',
     description:
@@ -145,26 +145,10 @@ export function jobRunRoutes(router: Router, ctx: AppContext): void {
       'replayed and ended at once. Any server process serves it (it reads the database).\n\n' +
       WHAT_A_RUN_IS,
     params: RunSocketParams,
-    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
-    status: 101,
     errors: ['upgrade_required', 'origin_not_allowed', 'too_many_followers'],
-    handler: upgradeRequired,
-    options: {
-      preHandler: async (request) => {
-        const { runId } = request.params as { runId: string };
-        const principal = requirePrincipal(request);
-        followed.set(request, await service.runToFollow(ctx.db, principal, runId));
-        tooManyFollowers(followerQuota(ctx), principal);
-      },
-      wsHandler: (socket, request) => {
-        const run = followed.get(request);
-        if (run === undefined) {
-          socket.close(1011, 'run not checked');
-          return;
-        }
-        if (!followerQuota(ctx).hold(socket, requirePrincipal(request))) return;
-        followRun(ctx, socket, run);
-      },
-    },
+    find: (db, request) => service.findRun(db, request.params.runId),
+    followers: true,
+    prepare: async (_access, run) => run,
+    connect: (socket, run) => followRun(ctx, socket, run),
   });
 }

@@ -1,12 +1,10 @@
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../job-queue/queue.js';
-import * as orgs from '../orgs/service.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';
@@ -59,7 +57,6 @@ export async function listRuns(
   where: { deploymentId: string; serviceId?: string },
   query: JobRunQuery,
 ): Promise<JobRunPage> {
-  requireAccess(access, 'deployments:read');
   if (where.serviceId === undefined) await deploymentInOrg(db, access, where.deploymentId);
   else await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
   const filter: RunFilter = {
@@ -85,7 +82,6 @@ export async function listRuns(
 }
 
 async function runInOrg(db: Database, access: OrgAccess, runId: string): Promise<JobRunRow> {
-  requireAccess(access, 'deployments:read');
   const row = await repository.findRun(db, runId);
   if (row === undefined || row.org_id !== access.orgId) throw notFound('Job run');
   return row;
@@ -106,25 +102,6 @@ export async function runOutputBytes(
   return Buffer.concat(chunks.map((chunk) => chunk.data));
 }
 
-/** A run the caller may follow over the logs socket; 404 for one they cannot see. */
-export async function runToFollow(
-  db: Database,
-  principal: Principal,
-  runId: string,
-): Promise<JobRunRow> {
-  const row = await repository.findRun(db, runId);
-  if (row === undefined) throw notFound('Job run');
-  let access: OrgAccess;
-  try {
-    access = await orgs.orgAccess(db, principal, row.org_id);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound('Job run');
-    throw error;
-  }
-  requireAccess(access, 'deployments:read');
-  return row;
-}
-
 /**
  * Runs one of a running service's cron jobs now, outside its schedule: a run
  * of kind `cron` without `scheduledAt`, queued like a scheduled one (any
@@ -135,7 +112,6 @@ export async function runCronJobNow(
   access: OrgAccess,
   where: { deploymentId: string; serviceId: string; jobName: string },
 ): Promise<JobRun> {
-  requireAccess(access, 'deployments:write');
   // Locked: a stop or a deploy settles before or after this run is queued, not during.
   const row = await serviceInDeployment(db, access, where.deploymentId, where.serviceId, true);
   if (!row.cron_jobs.some((job) => job.name === where.jobName)) {

@@ -10,12 +10,13 @@ export function nodeRoutes(router: Router, ctx: AppContext): void {
   const registry = agentRegistry(ctx);
   const { route } = orgRoutes(router, ctx, ['Nodes']);
   // The node services write on the pool themselves; the agent link is told after.
-  const manage = { key: ['nodes:write'], permission: 'nodes:manage', transaction: false } as const;
+  const manage = { key: ['nodes:write'], permission: 'nodes.manage', transaction: false } as const;
 
   route({
     method: 'GET',
     url: '/orgs/:orgId/nodes',
     key: ['nodes:read'],
+    permission: 'nodes.read',
     operationId: 'listNodes',
     summary: 'List nodes',
     description:
@@ -45,6 +46,7 @@ export function nodeRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/nodes/:nodeId',
     key: ['nodes:read'],
+    permission: 'nodes.read',
     operationId: 'getNode',
     summary: 'Get a node',
     description:

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { generateToken, hashToken, tokenPreview } from '../../lib/tokens.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import type { NodeRow } from './repository.js';
 import * as repository from './repository.js';
 import type { Node, NodeWithToken, RegisterNodeBody } from './schemas.js';
@@ -77,7 +77,6 @@ export async function nodeInOrg(db: Database, access: OrgAccess, nodeId: string)
 
 /** The organization's own node, for changes: the shared node is the server's (403). */
 async function ownNode(db: Database, access: OrgAccess, nodeId: string): Promise<NodeRow> {
-  requireAccess(access, 'nodes:manage');
   const row = await nodeInOrg(db, access, nodeId);
   if (row.org_id === null) {
     throw forbidden(
@@ -89,12 +88,10 @@ async function ownNode(db: Database, access: OrgAccess, nodeId: string): Promise
 }
 
 export async function listNodes(db: Database, access: OrgAccess): Promise<Node[]> {
-  requireAccess(access, 'nodes:read');
   return (await repository.listNodes(db, access.orgId)).map(toNode);
 }
 
 export async function getNode(db: Database, access: OrgAccess, nodeId: string): Promise<Node> {
-  requireAccess(access, 'nodes:read');
   return toNode(await nodeInOrg(db, access, nodeId));
 }
 
@@ -104,7 +101,6 @@ export async function registerNode(
   access: OrgAccess,
   input: RegisterNodeBody,
 ): Promise<NodeWithToken> {
-  requireAccess(access, 'nodes:manage');
   const name = input.name.trim();
   if (await repository.nameTaken(db, access.orgId, name)) {
     throw conflict('node_name_taken', 'A node of this organization already has this name', {

@@ -5,7 +5,8 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import type { OrgAccess } from '../access/org-access.js';
-import { type OrgRole, requireRole } from '../access/roles.js';
+import type { OrgRole } from '../access/roles.js';
+import { requireMemberAddition, requireMemberRemoval, requireRoleChange } from './policy.js';
 import type { MemberRow, OrganizationRow } from './repository.js';
 import * as repository from './repository.js';
 import type { AddMemberBody, CreateOrganizationBody, Member, Organization } from './schemas.js';
@@ -154,7 +155,6 @@ async function toMember(db: Database, row: MemberRow): Promise<Member> {
 }
 
 export async function listMembers(db: Database, access: OrgAccess): Promise<Member[]> {
-  requireRole(access.role, 'organization:read');
   return toMembers(db, await repository.listMembers(db, access.orgId));
 }
 
@@ -182,7 +182,7 @@ export async function addMember(
   access: OrgAccess,
   input: AddMemberBody,
 ): Promise<Member> {
-  requireRole(access.role, input.role === 'owner' ? 'owners:manage' : 'members:manage');
+  requireMemberAddition(access, input.role);
   const user = await accounts.findUserByEmail(db, input.email.trim());
   if (user === undefined) {
     throw new AppError('account_not_found', 'No account with this e-mail exists');
@@ -211,10 +211,7 @@ export async function changeMemberRole(
   role: OrgRole,
 ): Promise<Member> {
   const member = await lockedMember(db, access, userId);
-  requireRole(
-    access.role,
-    member.role === 'owner' || role === 'owner' ? 'owners:manage' : 'members:manage',
-  );
+  requireRoleChange(access, member.role, role);
   if (member.role === role) return toMember(db, member);
   if (role !== 'owner') await keepAnOwner(db, member);
   return toMember(db, await repository.updateMemberRole(db, member.id, role));
@@ -226,9 +223,7 @@ export async function changeMemberRole(
  */
 export async function removeMember(db: Database, access: OrgAccess, userId: string): Promise<void> {
   const member = await lockedMember(db, access, userId);
-  if (member.user_id !== access.userId) {
-    requireRole(access.role, member.role === 'owner' ? 'owners:manage' : 'members:manage');
-  }
+  requireMemberRemoval(access, { userId: member.user_id, role: member.role });
   await keepAnOwner(db, member);
   await repository.deleteMember(db, member.id);
 }

@@ -7,12 +7,13 @@ import * as secrets from './secrets.js';
 
 export function projectSecretRoutes(router: Router, ctx: AppContext): void {
   const { route } = orgRoutes(router, ctx, ['Projects']);
-  const write = { key: ['projects:write', 'secrets:write'], permission: 'secrets:write' } as const;
+  const write = { key: ['projects:write', 'secrets:write'], permission: 'secrets.write' } as const;
 
   route({
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/secrets',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listProjectSecrets',
     summary: "List a project's secrets",
     description: 'Names only, by name: values are never returned.',

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import type { SecretInfo, SetSecretBody } from '../common/schemas.js';
 import { requireSecretWrite } from '../secrets/org-writes.js';
 import { secretStore } from '../secrets/store.js';
@@ -22,7 +22,6 @@ export async function listProjectSecrets(
   access: OrgAccess,
   projectId: string,
 ): Promise<SecretInfo[]> {
-  requireAccess(access, 'projects:read');
   await projectInOrg(db, access, projectId);
   return projectSecrets.list(db, projectId);
 }

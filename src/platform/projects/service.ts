@@ -3,7 +3,7 @@ import { isPgError, isUniqueViolation, PG_FOREIGN_KEY_VIOLATION } from '../../db
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { patchText, sameJson } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
 import { projectInOrg } from './lookup.js';
@@ -114,7 +114,6 @@ export async function saveConfig(
 }
 
 export async function listProjects(db: Database, access: OrgAccess): Promise<Project[]> {
-  requireAccess(access, 'projects:read');
   const rows = await repository.listProjects(db, access.orgId);
   const secrets = await projectSecrets.listOf(
     db,
@@ -128,7 +127,6 @@ export async function getProject(
   access: OrgAccess,
   projectId: string,
 ): Promise<Project> {
-  requireAccess(access, 'projects:read');
   return withSecrets(db, await projectInOrg(db, access, projectId));
 }
 
@@ -138,7 +136,6 @@ export async function createProject(
   access: OrgAccess,
   input: CreateProjectBody,
 ): Promise<Project> {
-  requireAccess(access, 'projects:write');
   const projectConfig: ProjectConfig = {
     name: input.name.trim(),
     description: patchText(input.description) ?? null,
@@ -166,7 +163,6 @@ export async function updateProject(
   projectId: string,
   input: UpdateProjectBody,
 ): Promise<Project> {
-  requireAccess(access, 'projects:write');
   const row = await projectInOrg(db, access, projectId, true);
   const saved = await saveConfig(db, access, row, patched(configOf(row), input), 'update');
   await applySecretChanges(db, config, access, projectSecrets, projectId, input.secrets ?? []);
@@ -178,7 +174,6 @@ export async function deleteProject(
   access: OrgAccess,
   projectId: string,
 ): Promise<void> {
-  requireAccess(access, 'projects:delete');
   await projectInOrg(db, access, projectId, true);
   try {
     await repository.deleteProject(db, projectId);

@@ -16,6 +16,7 @@ export function projectVersionRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/versions',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'listProjectVersions',
     summary: "A project's configuration history",
     description:
@@ -33,6 +34,7 @@ export function projectVersionRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/versions/:version',
     key: ['projects:read'],
+    permission: 'projects.read',
     operationId: 'getProjectVersion',
     summary: 'Get one version of a project',
     params: VersionParams,
@@ -45,6 +47,7 @@ export function projectVersionRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/versions/:version/restore',
     key: ['projects:write'],
+    permission: 'projects.write',
     operationId: 'restoreProjectVersion',
     summary: 'Restore a version of a project',
     description:

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { projectInOrg } from './lookup.js';
 import type { VersionRow } from './repository.js';
 import * as repository from './repository.js';
@@ -38,7 +38,6 @@ export async function listVersions(
   projectId: string,
   page: { limit: number; before?: number },
 ): Promise<ProjectVersionPage> {
-  requireAccess(access, 'projects:read');
   await projectInOrg(db, access, projectId);
   const rows = await repository.listVersions(db, projectId, { ...page, limit: page.limit + 1 });
   const versions = rows.slice(0, page.limit).map(toVersion);
@@ -61,7 +60,6 @@ export async function getVersion(
   projectId: string,
   version: number,
 ): Promise<ProjectVersion> {
-  requireAccess(access, 'projects:read');
   await projectInOrg(db, access, projectId);
   return toVersion(await findVersion(db, projectId, version));
 }
@@ -77,7 +75,6 @@ export async function restoreVersion(
   projectId: string,
   version: number,
 ): Promise<Project> {
-  requireAccess(access, 'projects:write');
   const row = await projectInOrg(db, access, projectId, true);
   const target = await findVersion(db, projectId, version);
   await saveConfig(db, access, row, storedConfig(target.config), 'restore', version);

@@ -1,17 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import Type from 'typebox';
 import { unauthorized } from '../../http/errors.js';
-import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
-import { orgRoutes } from '../access/org-route.js';
-import { agentRegistry, type ConnectedAgent, nodeOffline } from '../nodes/registry.js';
+import { socketRoutes } from '../access/socket-route.js';
+import { agentRegistry, nodeOffline } from '../nodes/registry.js';
 import { bridgeRelay } from './bridge.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    relayAgent?: ConnectedAgent;
-  }
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -27,38 +20,33 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function relayRoute(router: Router, ctx: AppContext, secret: () => Promise<string>): void {
   const registry = agentRegistry(ctx);
-  orgRoutes(router, ctx, ['Nodes']).plain({
-    method: 'GET',
+  socketRoutes(router, ctx, ['Nodes']).credential({
     url: '/tunnel/relay',
-    key: 'public',
+    credential: 'relay secret',
+    // Before the query is read: a caller without the secret learns nothing more.
+    stage: 'preValidation',
     hidden: true,
     operationId: 'relayAgent',
     summary: "Another server process's link to an agent this one holds (WebSocket)",
     querystring: Type.Object({ nodeId: Type.String({ format: 'uuid' }) }),
-    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
-    status: 101,
     errors: ['invalid_token', 'node_offline', 'upgrade_required'],
-    handler: upgradeRequired,
-    options: {
-      preValidation: async (request) => {
-        const header = request.headers.authorization ?? '';
-        const given = header.startsWith('Relay ') ? header.slice('Relay '.length) : '';
-        if (given === '' || !sameSecret(given, await secret())) {
-          throw unauthorized('invalid_token', 'The relay credential is missing or wrong');
-        }
-        const nodeId = new URL(request.url, 'http://localhost').searchParams.get('nodeId') ?? '';
-        const agent = registry.get(nodeId);
-        if (agent === undefined) throw nodeOffline(nodeId);
-        request.relayAgent = agent;
-      },
-      wsHandler: (socket, request) => {
-        const agent = request.relayAgent;
-        if (agent === undefined || !agent.peer.connected) {
-          socket.close(1012, 'the agent disconnected');
-          return;
-        }
-        bridgeRelay(socket, agent);
-      },
+    authenticate: async (request) => {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Relay ') ? header.slice('Relay '.length) : '';
+      if (given === '' || !sameSecret(given, await secret())) {
+        throw unauthorized('invalid_token', 'The relay credential is missing or wrong');
+      }
+      const nodeId = new URL(request.url, 'http://localhost').searchParams.get('nodeId') ?? '';
+      const agent = registry.get(nodeId);
+      if (agent === undefined) throw nodeOffline(nodeId);
+      return agent;
+    },
+    connect: (socket, agent) => {
+      if (!agent.peer.connected) {
+        socket.close(1012, 'the agent disconnected');
+        return;
+      }
+      bridgeRelay(socket, agent);
     },
   });
 }

@@ -8,7 +8,7 @@ import type { SecretStore } from './store.js';
  * owner or admin, and a key needs `secrets:write` besides the route's scope.
  */
 export function requireSecretWrite(access: OrgAccess): void {
-  requireAccess(access, 'secrets:write', ['secrets:write']);
+  requireAccess(access, 'secrets.write', ['secrets:write']);
 }
 
 /**

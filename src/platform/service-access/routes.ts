@@ -166,7 +166,7 @@ export function serviceAccessRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/verify-domain',
     key: ['deployments:write'],
-    permission: 'deployments:write',
+    permission: 'deployments.write',
     transaction: false,
     operationId: 'verifyServiceDomain',
     summary: "Verify a service's custom domain",

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { PREPARED } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { announceRoutes } from '../routing/targets.js';
 import { serviceInDeployment } from './lookup.js';
 import type { Service } from './schemas.js';
@@ -84,7 +84,6 @@ export async function domainChallenge(
   deploymentId: string,
   serviceId: string,
 ): Promise<DomainChallenge> {
-  requireAccess(access, 'deployments:write');
   const row = await serviceInDeployment(db, access, deploymentId, serviceId);
   const domain = row.custom_domain;
   if (domain === null) {
@@ -110,7 +109,6 @@ export async function markDomainVerified(
   serviceId: string,
   challenge: DomainChallenge,
 ): Promise<Service> {
-  requireAccess(access, 'deployments:write');
   const row = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   const domain = row.custom_domain;
   if (domain === null || domain.name !== challenge.domain || domain.token !== challenge.value) {

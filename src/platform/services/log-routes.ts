@@ -1,16 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import Type, { type Static } from 'typebox';
-import { requirePrincipal } from '../../http/auth.js';
+import Type from 'typebox';
 import { Strict, Uuid } from '../../http/schemas.js';
-import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
+import { socketRoutes } from '../access/socket-route.js';
 import { agentRegistry } from '../nodes/registry.js';
 import { followService } from './follow.js';
-import { serviceForCaller } from './lookup.js';
 import { serviceLogs } from './logs.js';
+import { serviceById } from './lookup.js';
 import { ServiceParams } from './schemas.js';
-import { openShell, type ShellTarget, shellTarget } from './shell.js';
+import { openShell, shellTarget } from './shell.js';
 
 const Tail = Type.Integer({
   minimum: 0,
@@ -31,7 +29,6 @@ const ShellQuery = Strict({
   cols: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
-type ShellQuery = Static<typeof ShellQuery>;
 
 const REPLICAS =
   "Each line is prefixed with its replica, `[r{n} {id}] `: `n` its place among the service's live " +
@@ -44,17 +41,16 @@ const HANDSHAKE =
   '`origin_not_allowed` unless its `Origin` is the origin of `PUBLIC_URL` or absent). Frames are ' +
   'JSON text.';
 
-const SOCKET = Type.Null({ description: 'Switching Protocols: the WebSocket is open.' });
-
 /** A service's logs (text and followed) and its shell. */
 export function serviceLogRoutes(router: Router, ctx: AppContext): void {
   const registry = agentRegistry(ctx);
-  const { route, plain } = orgRoutes(router, ctx, ['Deployments']);
+  const { route } = orgRoutes(router, ctx, ['Deployments']);
 
   route({
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId/logs',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getServiceLogs',
     summary: 'Service logs',
     description:
@@ -74,13 +70,13 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
     },
   });
 
-  /** Checked before the upgrade, so a refusal is a plain HTTP answer. */
-  const followed = new WeakMap<FastifyRequest, string>();
+  const { member } = socketRoutes(router, ctx, ['Deployments']);
 
-  plain({
-    method: 'GET',
+  member({
     url: '/services/:serviceId/terminal',
     key: ['deployments:read'],
+    permission: 'deployments.read',
+    resource: 'Service',
     operationId: 'followServiceLogs',
     summary: "Follow a service's logs (WebSocket)",
     description:
@@ -92,35 +88,18 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
       'deploys; `{"type":"end"}` and a close with code 1000 when the service is removed.',
     params: Strict({ serviceId: Uuid }),
     querystring: FollowQuery,
-    response: SOCKET,
-    status: 101,
     errors: ['upgrade_required', 'origin_not_allowed', 'insufficient_role'],
-    handler: upgradeRequired,
-    options: {
-      preHandler: async (request) => {
-        const { serviceId } = request.params as { serviceId: string };
-        const principal = requirePrincipal(request);
-        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments:read');
-        followed.set(request, row.id);
-      },
-      wsHandler: (socket, request) => {
-        const serviceId = followed.get(request);
-        if (serviceId === undefined) {
-          socket.close(1011, 'service not checked');
-          return;
-        }
-        const { tail } = request.query as Static<typeof FollowQuery>;
-        followService(ctx, registry, socket, serviceId, tail);
-      },
-    },
+    find: (db, request) => serviceById(db, request.params.serviceId),
+    prepare: async (_access, row) => row.id,
+    connect: (socket, serviceId, request) =>
+      followService(ctx, registry, socket, serviceId, request.query.tail),
   });
 
-  const shells = new WeakMap<FastifyRequest, ShellTarget>();
-
-  plain({
-    method: 'GET',
+  member({
     url: '/services/:serviceId/shell',
     key: ['deployments:write'],
+    permission: 'deployments.write',
+    resource: 'Service',
     operationId: 'openServiceShell',
     summary: 'Interactive shell in a service (WebSocket)',
     description:
@@ -135,8 +114,6 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
       'processes) and read its secrets from the environment.',
     params: Strict({ serviceId: Uuid }),
     querystring: ShellQuery,
-    response: SOCKET,
-    status: 101,
     errors: [
       'upgrade_required',
       'origin_not_allowed',
@@ -145,27 +122,15 @@ export function serviceLogRoutes(router: Router, ctx: AppContext): void {
       'replica_not_found',
       'node_offline',
     ],
-    handler: upgradeRequired,
-    options: {
-      preHandler: async (request) => {
-        const { serviceId } = request.params as { serviceId: string };
-        const query = request.query as ShellQuery;
-        const principal = requirePrincipal(request);
-        const { row } = await serviceForCaller(ctx.db, principal, serviceId, 'deployments:write');
-        shells.set(request, await shellTarget(ctx.db, registry, row.id, query.replica));
-      },
-      wsHandler: (socket, request) => {
-        const target = shells.get(request);
-        if (target === undefined) {
-          socket.close(1011, 'service not checked');
-          return;
-        }
-        const { cols, rows } = request.query as ShellQuery;
-        openShell(socket, target, {
-          ...(cols === undefined ? {} : { cols }),
-          ...(rows === undefined ? {} : { rows }),
-        });
-      },
+    find: (db, request) => serviceById(db, request.params.serviceId),
+    prepare: (_access, row, request) =>
+      shellTarget(ctx.db, registry, row.id, request.query.replica),
+    connect: (socket, target, request) => {
+      const { cols, rows } = request.query;
+      openShell(socket, target, {
+        ...(cols === undefined ? {} : { cols }),
+        ...(rows === undefined ? {} : { rows }),
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/schema.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import { fromAgentError } from '../workers/agent-call.js';
 import { prefixLines, replicaLabel } from './replica-lines.js';
@@ -24,7 +24,6 @@ export async function serviceLogs(
   where: { deploymentId: string; serviceId: string },
   tail: number | undefined,
 ): Promise<string> {
-  requireAccess(access, 'deployments:read');
   await serviceInDeployment(db, access, where.deploymentId, where.serviceId);
   const replicas = await liveReplicas(db, where.serviceId);
   const texts = await Promise.all(

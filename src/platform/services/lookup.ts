@@ -1,9 +1,6 @@
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
-import type { OrgPermission } from '../access/roles.js';
-import * as orgs from '../orgs/service.js';
+import { notFound } from '../../http/errors.js';
+import type { OrgAccess } from '../access/org-access.js';
 import type { ServiceRow } from './repository.js';
 import * as repository from './repository.js';
 
@@ -29,28 +26,12 @@ export async function serviceInDeployment(
 
 /**
  * A service named by its id alone (the live endpoints under
- * `/api/services/{id}`), with the caller's access to its organization and
- * the permission checked: 404 for a service the caller cannot see.
+ * `/api/services/{id}`), of any organization: the socket routes check the
+ * caller's access to its organization (`socketRoutes`).
  */
-export async function serviceForCaller(
+export async function serviceById(
   db: Database,
-  principal: Principal,
   serviceId: string,
-  permission: OrgPermission,
-): Promise<{ row: ServiceRow; access: OrgAccess }> {
-  const row = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('id', '=', serviceId)
-    .executeTakeFirst();
-  if (row === undefined) throw notFound('Service');
-  let access: OrgAccess;
-  try {
-    access = await orgs.orgAccess(db, principal, row.org_id);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound('Service');
-    throw error;
-  }
-  requireAccess(access, permission);
-  return { row, access };
+): Promise<ServiceRow | undefined> {
+  return db.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { enqueueJob } from '../job-queue/queue.js';
 import { liveReplicas } from './replicas.js';
 import { ServiceJobs } from './job-kinds.js';
@@ -96,7 +96,6 @@ export async function moveService(
   move: Move,
   request: DeployRequest = {},
 ): Promise<MoveResult> {
-  requireAccess(access, 'deployments:write');
   const found = await serviceInDeployment(db, access, ids.deploymentId, ids.serviceId, true);
   return apply(db, found, move, request);
 }
@@ -108,7 +107,6 @@ export async function moveDeployment(
   deploymentId: string,
   move: Move,
 ): Promise<MoveResult[]> {
-  requireAccess(access, 'deployments:write');
   await deploymentInOrg(db, access, deploymentId, true);
   const rows = await repository.listServices(db, { orgId: access.orgId, deploymentId });
   const results: MoveResult[] = [];

@@ -34,6 +34,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/services',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'searchServices',
     summary: 'List the services of every deployment',
     description:
@@ -49,6 +50,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'listServices',
     summary: 'List the services of a deployment',
     description: 'By name; `q` keeps those whose name contains it.',
@@ -63,6 +65,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/deployments/:deploymentId/services',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'createService',
     summary: 'Add a service',
     description:
@@ -81,6 +84,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId',
     key: ['deployments:read'],
+    permission: 'deployments.read',
     operationId: 'getService',
     summary: 'Get a service',
     description: 'Secrets are listed by name; their values are never returned.',
@@ -100,6 +104,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'PATCH',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'updateService',
     summary: 'Update a service',
     description:
@@ -126,6 +131,7 @@ export function serviceRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: '/orgs/:orgId/deployments/:deploymentId/services/:serviceId',
     key: ['deployments:write'],
+    permission: 'deployments.write',
     operationId: 'deleteService',
     summary: 'Remove a service',
     description:

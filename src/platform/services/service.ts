@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import { patchText } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
 import { membersAmong } from '../orgs/service.js';
@@ -236,7 +236,6 @@ export async function listServices(
   deploymentId: string | undefined,
   query: NameQuery,
 ): Promise<Service[]> {
-  requireAccess(access, 'deployments:read');
   if (deploymentId !== undefined) await deploymentInOrg(db, access, deploymentId);
   const rows = await repository.listServices(db, {
     orgId: access.orgId,
@@ -253,7 +252,6 @@ export async function getService(
   deploymentId: string,
   serviceId: string,
 ): Promise<Service> {
-  requireAccess(access, 'deployments:read');
   return presentOne(db, config, await serviceInDeployment(db, access, deploymentId, serviceId));
 }
 
@@ -278,7 +276,6 @@ export async function createService(
   deploymentId: string,
   input: CreateServiceBody,
 ): Promise<Service> {
-  requireAccess(access, 'deployments:write');
   await deploymentInOrg(db, access, deploymentId, true);
   const source = await checkedSource(db, access, input.source);
   const fields = await settled(db, access, { name: input.name, source, ...DEFAULTS }, input);
@@ -299,7 +296,6 @@ export async function updateService(
   serviceId: string,
   input: UpdateServiceBody,
 ): Promise<Service> {
-  requireAccess(access, 'deployments:write');
   const current = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   const fields = await settled(db, access, fieldsOf(current), input);
   const row = await repository.updateService(db, serviceId, fields).catch((error) => {
@@ -318,7 +314,6 @@ export async function deleteService(
   deploymentId: string,
   serviceId: string,
 ): Promise<void> {
-  requireAccess(access, 'deployments:write');
   const row = await serviceInDeployment(db, access, deploymentId, serviceId, true);
   if (row.state !== 'stopped' && row.state !== 'failed') {
     throw conflict('service_running', 'The service still runs: stop it first', { serviceId });

@@ -51,10 +51,12 @@ export class WorkerBuilder {
     return service.toWorker(now, node.public_address);
   }
 
-  /** The checks, then placement, the row and its create job in one transaction. */
+  /**
+   * The project, then placement, the row and its create job in one
+   * transaction (the spawn route checks `workers.use`).
+   */
   private async place(db: Database): Promise<PlacedWorker> {
     const { access, options } = this;
-    service.requireSpawn(access);
     const project = await projectInOrg(db, access, options.projectId);
     return inTransaction(db, async (trx) => {
       const node = await service.placeWorker(trx, access, options.nodeId);

@@ -20,6 +20,7 @@ export function inspectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: `${WORKER}/logs`,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'getWorkerLogs',
     summary: 'Container logs',
     description:
@@ -46,6 +47,7 @@ export function inspectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: `${WORKER}/stats`,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'getWorkerStats',
     summary: 'CPU and memory',
     description: 'CPU use over a short sample (100 is one full core), memory and process count.',
@@ -64,6 +66,7 @@ export function inspectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: `${WORKER}/git-status`,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'getWorkerGitStatus',
     summary: 'Git status',
     description:
@@ -95,6 +98,7 @@ export function inspectRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: `${WORKER}/ports`,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'listWorkerPorts',
     summary: 'Listening ports',
     description:

@@ -14,7 +14,7 @@ export function inventoryRoute(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/nodes/:nodeId/inventory',
     key: ['nodes:read'],
-    permission: 'nodes:read',
+    permission: 'nodes.read',
     operationId: 'getNodeInventory',
     summary: 'Live container inventory',
     description:

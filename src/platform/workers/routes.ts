@@ -23,6 +23,7 @@ import {
   Worker,
   WorkerParams,
 } from './schemas.js';
+import { requireWorkerAction } from './policy.js';
 import * as service from './service.js';
 import type { WorkerState } from './tables.js';
 
@@ -98,7 +99,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
         request.params.projectId,
         request.params.workerId,
       );
-      service.requireControl(access, row);
+      requireWorkerAction(access, row);
       if (row.container_id === null) throw busy(row, verb);
       await requireOnline(db, row.node_id);
       const worker = await transition(db, row, from, next, verb, kind, request.query.wait);
@@ -111,6 +112,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: '/orgs/:orgId/projects/:projectId/workers',
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'listWorkers',
     summary: 'List workers',
     description: "The project's workers, oldest first. Any member may list them.",
@@ -123,6 +125,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/workers',
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'spawnWorker',
     summary: 'Spawn a worker',
@@ -153,6 +156,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: WORKER,
     key: ['workers:read'],
+    permission: 'workers.use',
     operationId: 'getWorker',
     summary: 'Get a worker',
     description: 'Its state (and the reason of a failure), checkouts, ports and their URLs.',
@@ -173,6 +177,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: `${WORKER}/stop`,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'stopWorker',
     summary: 'Stop a worker',
@@ -192,6 +197,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: `${WORKER}/start`,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'startWorker',
     summary: 'Start a worker',
@@ -210,6 +216,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: WORKER,
     key: ['workers:write'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'deleteWorker',
     summary: 'Delete a worker',
@@ -227,7 +234,7 @@ export function workerRoutes(router: Router, ctx: AppContext): void {
     handler: async (db, access, request, reply) => {
       const { projectId, workerId } = request.params;
       const row = await service.workerInProject(db, access, projectId, workerId);
-      service.requireControl(access, row);
+      requireWorkerAction(access, row);
       const force = request.query.force === true;
       const node = await findNodeById(db, row.node_id);
       const online = node !== undefined && isOnline(node);

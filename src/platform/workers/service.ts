@@ -2,7 +2,7 @@ import type { Repository } from '../../agent/protocol/schemas.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type OrgAccess, requireAccess } from '../access/org-access.js';
+import type { OrgAccess } from '../access/org-access.js';
 import type { NodeRow } from '../nodes/repository.js';
 import { hasRoom, nodeAvailable, nodeLoads } from '../nodes/load.js';
 import * as nodes from '../nodes/repository.js';
@@ -68,17 +68,10 @@ export async function workerInProject(
   projectId: string,
   workerId: string,
 ): Promise<WorkerRow> {
-  requireAccess(access, 'workers:use');
   await projectInOrg(db, access, projectId);
   const row = await repository.findWorker(db, workerId);
   if (row === undefined || row.project_id !== projectId) throw notFound('Worker');
   return row;
-}
-
-/** Anyone may act on their own workers; those of others need owner or admin. */
-export function requireControl(access: OrgAccess, row: WorkerRow): void {
-  if (access.userId !== null && access.userId === row.user_id) return;
-  requireAccess(access, 'workers:manage-all');
 }
 
 export async function listWorkers(
@@ -86,7 +79,6 @@ export async function listWorkers(
   access: OrgAccess,
   projectId: string,
 ): Promise<Worker[]> {
-  requireAccess(access, 'workers:use');
   await projectInOrg(db, access, projectId);
   const rows = await repository.listWorkers(db, projectId);
   const addresses = new Map(
@@ -184,8 +176,4 @@ export async function createWorkerRow(
     repositories: checkoutPlan(project, input.branch ?? null),
     forward_ports: project.forward_ports,
   });
-}
-
-export function requireSpawn(access: OrgAccess): void {
-  requireAccess(access, 'workers:use');
 }

@@ -3,7 +3,8 @@ import { Timestamp } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { WorkerParams } from './schemas.js';
-import { requireControl, workerInProject } from './service.js';
+import { requireWorkerAction } from './policy.js';
+import { workerInProject } from './service.js';
 import { issueSshToken, SSH_TOKEN_TTL_MS } from './ssh-tokens.js';
 
 const SshToken = Type.Object(
@@ -21,6 +22,7 @@ export function sshRoute(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: '/orgs/:orgId/projects/:projectId/workers/:workerId/ssh-token',
     key: ['workers:exec'],
+    permission: 'workers.use',
     operationId: 'createWorkerSshToken',
     summary: 'Generate an SSH token',
     description:
@@ -37,7 +39,7 @@ export function sshRoute(router: Router, ctx: AppContext): void {
     handler: async (trx, access, request) => {
       const { projectId, workerId } = request.params;
       const row = await workerInProject(trx, access, projectId, workerId);
-      requireControl(access, row);
+      requireWorkerAction(access, row);
       const { token, expiresAt } = await issueSshToken(trx, access, row.id);
       const base = ctx.config.publicUrl.replace(/^http/, 'ws');
       return {

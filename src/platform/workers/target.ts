@@ -4,7 +4,8 @@ import { conflict } from '../../http/errors.js';
 import type { OrgAccess } from '../access/org-access.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import type { WorkerRow } from './repository.js';
-import { requireControl, workerInProject } from './service.js';
+import { requireWorkerAction } from './policy.js';
+import { workerInProject } from './service.js';
 
 export interface WorkerTarget {
   access: OrgAccess;
@@ -32,7 +33,7 @@ export async function workerTarget(
   control: boolean,
 ): Promise<WorkerTarget> {
   const row = await workerInProject(db, access, params.projectId, params.workerId);
-  if (control) requireControl(access, row);
+  if (control) requireWorkerAction(access, row);
   return runningTarget(registry, access, row);
 }
 

@@ -20,6 +20,7 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
     method: 'GET',
     url: `${WORKER}/terminals`,
     key: ['workers:exec'],
+    permission: 'workers.use',
     operationId: 'listWorkerTerminals',
     summary: 'List terminal sessions',
     description:
@@ -41,6 +42,7 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
     method: 'POST',
     url: `${WORKER}/terminals`,
     key: ['workers:exec'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'createWorkerTerminal',
     summary: 'Create a terminal session',
@@ -74,6 +76,7 @@ export function terminalRoutes(router: Router, ctx: AppContext): void {
     method: 'DELETE',
     url: `${WORKER}/terminals/:name`,
     key: ['workers:exec'],
+    permission: 'workers.use',
     transaction: false,
     operationId: 'killWorkerTerminal',
     summary: 'Kill a terminal session',

@@ -1,19 +1,19 @@
-import type { FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type WebSocket from 'ws';
-import { requirePrincipal } from '../../http/auth.js';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
 import { Strict, Uuid } from '../../http/schemas.js';
-import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
-import { orgRoutes } from '../access/org-route.js';
+import { socketRoutes } from '../access/socket-route.js';
 import * as orgs from '../orgs/service.js';
 import { relay } from '../terminals/relay.js';
 import { agentCall } from './agent-call.js';
 import { workerLifecycle } from './lifecycle.js';
+import { requireWorkerAction } from './policy.js';
+import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
-import { requireControl } from './service.js';
 import { runningTarget, type WorkerTarget } from './target.js';
 
 const SESSION = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
@@ -27,12 +27,6 @@ const TerminalQuery = Strict({
 });
 type TerminalQuery = Static<typeof TerminalQuery>;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    workerTarget?: WorkerTarget;
-  }
-}
-
 /**
  * `GET /api/workers/{workerId}/terminal`: attach to a persistent terminal
  * session (`mode=terminal`, the default) or follow the container's logs
@@ -41,37 +35,21 @@ declare module 'fastify' {
 export function terminalSocketRoute(router: Router, ctx: AppContext): void {
   const { registry } = workerLifecycle(ctx);
 
-  async function authorize(request: FastifyRequest) {
-    const { workerId } = request.params as { workerId: string };
-    const row = await repository.findWorker(ctx.db, workerId);
-    if (row === undefined) throw notFound('Worker');
-    const principal = requirePrincipal(request);
-    let access: OrgAccess;
-    if (principal.kind === 'worker_ssh') {
-      // An SSH token opens its own worker only, as its person with their current role.
-      const member = await orgs.getMembership(ctx.db, row.org_id, principal.userId);
-      if (principal.workerId !== row.id || member === undefined) throw notFound('Worker');
-      access = {
-        orgId: row.org_id,
-        role: member.role,
-        userId: member.userId,
-        keyId: null,
-        scopes: null,
-      };
-    } else {
-      access = await orgs.orgAccess(ctx.db, principal, row.org_id);
-    }
-    requireControl(access, row);
-    request.workerTarget = await runningTarget(registry, access, row);
+  /** How an SSH token acts: for its own worker only, as its person with their current role. */
+  async function accessOf(db: Database, principal: Principal, row: WorkerRow): Promise<OrgAccess> {
+    if (principal.kind !== 'worker_ssh') return orgs.orgAccess(db, principal, row.org_id);
+    const member = await orgs.getMembership(db, row.org_id, principal.userId);
+    if (principal.workerId !== row.id || member === undefined) throw notFound('Worker');
+    return {
+      orgId: row.org_id,
+      role: member.role,
+      userId: member.userId,
+      keyId: null,
+      scopes: null,
+    };
   }
 
-  function attach(socket: WebSocket, request: FastifyRequest): void {
-    const target = request.workerTarget;
-    const query = request.query as TerminalQuery;
-    if (target === undefined) {
-      socket.close(1011, 'no target');
-      return;
-    }
+  function attach(socket: WebSocket, target: WorkerTarget, query: TerminalQuery): void {
     if (query.mode === 'logs') {
       relay(
         socket,
@@ -124,10 +102,13 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     );
   }
 
-  orgRoutes(router, ctx, ['Terminals']).plain({
-    method: 'GET',
+  socketRoutes(router, ctx, ['Terminals']).member({
     url: '/workers/:workerId/terminal',
     key: ['workers:exec'],
+    permission: 'workers.use',
+    resource: 'Worker',
+    // Before the query is read, as it always was: a caller who may not open it learns nothing more.
+    stage: 'preValidation',
     operationId: 'attachWorkerTerminal',
     summary: 'Terminal and log stream (WebSocket)',
     description: [
@@ -145,8 +126,6 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
     ].join(''),
     params: Strict({ workerId: Uuid }),
     querystring: TerminalQuery,
-    response: Type.Null({ description: 'Switching Protocols: the WebSocket is open.' }),
-    status: 101,
     errors: [
       'upgrade_required',
       'origin_not_allowed',
@@ -154,7 +133,12 @@ export function terminalSocketRoute(router: Router, ctx: AppContext): void {
       'worker_not_running',
       'node_offline',
     ],
-    handler: upgradeRequired,
-    options: { preValidation: authorize, wsHandler: attach },
+    find: (db, request) => repository.findWorker(db, request.params.workerId),
+    access: accessOf,
+    prepare: async (access, row) => {
+      requireWorkerAction(access, row);
+      return runningTarget(registry, access, row);
+    },
+    connect: (socket, target, request) => attach(socket, target, request.query),
   });
 }
