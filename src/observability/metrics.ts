@@ -3,7 +3,6 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { countPendingDeliveries } from '../content/webhooks/service.js';
 import type { PoolCounters } from '../db/connect.js';
 import type { AppContext } from '../module.js';
-import { agentRegistry } from '../platform/nodes/registry.js';
 
 /** The label of requests no route matched (404s), so unknown URLs add no series. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -43,7 +42,7 @@ export function installMetrics(
     help: 'Node agents connected to this server process',
     registers,
     collect() {
-      this.set(agentRegistry(ctx).connectedNodeIds().length);
+      this.set(ctx.agents.connectedNodeIds().length);
     },
   });
 

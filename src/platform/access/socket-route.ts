@@ -9,7 +9,7 @@ import type { Principal } from '../../http/principal.js';
 import { type RouteRequest, type RouteShape, registerRoute } from '../../http/route.js';
 import { upgradeRequired } from '../../http/websocket.js';
 import type { AppContext, Router } from '../../module.js';
-import { followerQuota, tooManyFollowers } from '../common/follower-quota.js';
+import { tooManyFollowers } from '../common/follower-quota.js';
 import { orgAccess } from '../orgs/service.js';
 import type { OrgAccess } from './org-access.js';
 import { keyAccess, permissionNote } from './org-route.js';
@@ -181,11 +181,11 @@ export function socketRoutes(router: Router, ctx: AppContext, tags: readonly str
             : await access(ctx.db, principal, target);
         requireRole(granted.role, permission);
         const prepared = await prepare(granted, target, request);
-        if (followers === true) tooManyFollowers(followerQuota(ctx), principal);
+        if (followers === true) tooManyFollowers(ctx.followers, principal);
         return { prepared };
       },
       (socket, { prepared }, request) => {
-        if (followers === true && !followerQuota(ctx).hold(socket, requirePrincipal(request))) {
+        if (followers === true && !ctx.followers.hold(socket, requirePrincipal(request))) {
           return;
         }
         connect(socket, prepared, request);

@@ -1,7 +1,6 @@
 import type WebSocket from 'ws';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import type { AppContext } from '../../module.js';
 
 /** The close code of a follower refused after the upgrade (two opened at the same instant). */
 export const TOO_MANY_FOLLOWERS_CLOSE = 4429;
@@ -77,11 +76,6 @@ function callerKey(principal: Principal): string {
   if ('userId' in principal && typeof principal.userId === 'string')
     return `user:${principal.userId}`;
   return `${principal.kind}:${principal.label}`;
-}
-
-/** The app's quota of log followers (`LOG_FOLLOWERS_PER_CALLER`; built with the app, `runtime.ts`). */
-export function followerQuota(ctx: AppContext): FollowerQuota {
-  return ctx.followers;
 }
 
 /** Refuses (429 `too_many_followers`) a caller who holds all their places: checked before the upgrade. */

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { AppContext } from '../../module.js';
 
 /** A build's record changed: the payload is its id (followers on other processes wake on it). */
 export const IMAGE_BUILD_CHANNEL = 'sparrow_image_build';
@@ -17,9 +16,4 @@ export class BuildActivity {
     // One listener per open log socket.
     this.changes.setMaxListeners(0);
   }
-}
-
-/** The app's build activity (built with the app, `runtime.ts`). */
-export function buildActivity(ctx: AppContext): BuildActivity {
-  return ctx.builds.activity;
 }

@@ -3,9 +3,7 @@ import WebSocket from 'ws';
 import { createNodeTestBed, type NodeTestBed, registerNode } from '../../../test/helpers/nodes.js';
 import { notify } from '../../db/listen.js';
 import { newId } from '../../lib/ids.js';
-import { followerQuota } from '../common/follower-quota.js';
 import { IMAGE_BUILD_CHANNEL } from './activity.js';
-import { buildFeeds } from './follow.js';
 import { updateBuild } from './repository.js';
 import type { BuildStep } from './tables.js';
 
@@ -111,8 +109,8 @@ describe('image-build log followers share one reader', () => {
     await until(() => (early.every((f) => f.log() === log) ? true : undefined), 'the first log');
     await change('line 1\n');
     const late = await Promise.all(Array.from({ length: 4 }, () => follow(buildId)));
-    expect(buildFeeds(bed.t.ctx).readers).toBe(1);
-    expect(buildFeeds(bed.t.ctx).followers(buildId)).toBe(10);
+    expect(bed.t.ctx.builds.feeds.readers).toBe(1);
+    expect(bed.t.ctx.builds.feeds.followers(buildId)).toBe(10);
     for (let i = 2; i <= 10; i++) await change(`line ${i}\n`);
     await change('done\n', 'succeeded');
     for (const follower of [...early, ...late]) {
@@ -126,7 +124,7 @@ describe('image-build log followers share one reader', () => {
     }
     await until(
       () =>
-        buildFeeds(bed.t.ctx).readers === 0 && followerQuota(bed.t.ctx).callers === 0
+        bed.t.ctx.builds.feeds.readers === 0 && bed.t.ctx.followers.callers === 0
           ? true
           : undefined,
       'no reader and no follower left',

@@ -67,11 +67,6 @@ export function createBuildFeeds(base: AppBase, { changes }: BuildActivity): Log
   });
 }
 
-/** The app's image-build log readers, one per build followed (tests read `readers`). */
-export function buildFeeds(ctx: AppContext): LogFeeds {
-  return ctx.builds.feeds;
-}
-
 /**
  * Sends a build's steps and log over a socket, then what changes, then its
  * end. The followers of one build in this process share one reader
@@ -79,5 +74,5 @@ export function buildFeeds(ctx: AppContext): LogFeeds {
  * `NOTIFY` from the process running it, and by polling.
  */
 export function followBuild(ctx: AppContext, socket: WebSocket, buildId: string): void {
-  buildFeeds(ctx).follow(buildId, socket, () => buildSource(ctx, buildId));
+  ctx.builds.feeds.follow(buildId, socket, () => buildSource(ctx, buildId));
 }

@@ -1,7 +1,5 @@
 import type { AppContext } from '../../module.js';
-import { jobKinds } from '../job-queue/kinds.js';
 import { findProject } from '../projects/repository.js';
-import { buildActivity } from './activity.js';
 import { interruptedRecord, settleInterrupted } from './recovery.js';
 import * as repository from './repository.js';
 import { runBuild } from './runner.js';
@@ -14,7 +12,7 @@ export const IMAGE_BUILD_JOB = 'image.build';
  * settled as interrupted rather than run again from its middle.
  */
 export function registerBuildJobs(ctx: AppContext): void {
-  jobKinds(ctx).register(IMAGE_BUILD_JOB, {
+  ctx.jobs.kinds.register(IMAGE_BUILD_JOB, {
     run: async (job, agent) => {
       const build = await repository.findBuild(ctx.db, job.target_id);
       if (build === undefined || build.status === 'succeeded' || build.status === 'failed') return;
@@ -33,7 +31,7 @@ export function registerBuildJobs(ctx: AppContext): void {
         'queued',
         'running',
       ]);
-      if (settled) buildActivity(ctx).changes.emit(build.id);
+      if (settled) ctx.builds.activity.changes.emit(build.id);
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../module.js';
 import { openJobTargets } from '../job-queue/queue.js';
-import { agentRegistry, type ConnectedAgent } from '../nodes/registry.js';
+import type { ConnectedAgent } from '../nodes/registry.js';
 import { reasonOf } from '../workers/lifecycle.js';
-import { buildActivity } from './activity.js';
 import type { ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';
 import { buildContainerName } from './runner.js';
@@ -47,7 +46,7 @@ export async function settleInterrupted(
     record.log += `${new Date().toISOString()} Could not remove the build container: ${reasonOf(error)}\n`;
   }
   const settled = await repository.updateBuild(ctx.db, build.id, record, ['queued', 'running']);
-  if (settled) buildActivity(ctx).changes.emit(build.id);
+  if (settled) ctx.builds.activity.changes.emit(build.id);
 }
 
 /**
@@ -56,7 +55,7 @@ export async function settleInterrupted(
  * settled as interrupted.
  */
 export function recoverInterruptedBuilds(ctx: AppContext): void {
-  agentRegistry(ctx).on('connected', (agent: ConnectedAgent) => {
+  ctx.agents.on('connected', (agent: ConnectedAgent) => {
     settleJobless(ctx, agent).catch((error: unknown) =>
       ctx.log.warn({ err: error, nodeId: agent.nodeId }, 'could not settle interrupted builds'),
     );

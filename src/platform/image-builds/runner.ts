@@ -4,7 +4,7 @@ import type { ProjectRow } from '../projects/repository.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { checkoutPlan } from '../workers/service.js';
 import { notify } from '../../db/listen.js';
-import { buildActivity, IMAGE_BUILD_CHANNEL } from './activity.js';
+import { IMAGE_BUILD_CHANNEL } from './activity.js';
 import type { BuildProgress, ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';
 import type { BuildStep } from './tables.js';
@@ -116,7 +116,7 @@ class BuildRun {
       log: this.log,
       ...progress,
     });
-    buildActivity(this.ctx).changes.emit(this.build.id);
+    this.ctx.builds.activity.changes.emit(this.build.id);
     await notify(this.ctx.db, IMAGE_BUILD_CHANNEL, this.build.id);
   }
 

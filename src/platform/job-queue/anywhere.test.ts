@@ -6,8 +6,6 @@ import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
 import { modules } from '../../modules.js';
-import { agentRegistry } from '../nodes/registry.js';
-import { jobKinds } from './kinds.js';
 import { enqueueJob } from './queue.js';
 
 const KIND = 'test.anywhere';
@@ -49,8 +47,8 @@ describe('jobs run anywhere', () => {
   }
 
   function recordRuns(ctx: AppContext, name = KIND): void {
-    const owner = agentRegistry(ctx).processId;
-    jobKinds(ctx).registerAnywhere(name, {
+    const owner = ctx.agents.processId;
+    ctx.jobs.kinds.registerAnywhere(name, {
       run: async (job) => {
         runs.push({ jobId: job.id, owner });
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
@@ -128,10 +126,10 @@ describe('jobs run anywhere', () => {
 
   it('hands a job over at once when its process stops, and lets go of a job whose lease was taken', async () => {
     const leaving = await another();
-    const leavingOwner = agentRegistry(leaving.ctx).processId;
+    const leavingOwner = leaving.ctx.agents.processId;
     const seen: { owner: string; aborted: boolean }[] = [];
     // Only the leaving process knows the kind at first, so it claims the job.
-    jobKinds(leaving.ctx).registerAnywhere('test.handover', {
+    leaving.ctx.jobs.kinds.registerAnywhere('test.handover', {
       run: (_job, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
@@ -165,7 +163,7 @@ describe('jobs run anywhere', () => {
     );
     expect(seen).toEqual([{ owner: leavingOwner, aborted: true }]);
     expect(runs.filter((run) => run.jobId === job.id)).toEqual([
-      { jobId: job.id, owner: agentRegistry(t.ctx).processId },
+      { jobId: job.id, owner: t.ctx.agents.processId },
     ]);
     // Handed back, not left to its lease.
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -173,7 +171,7 @@ describe('jobs run anywhere', () => {
 
   it('lets go of a job whose lease another process took', async () => {
     let aborted = false;
-    jobKinds(t.ctx).registerAnywhere('test.lost', {
+    t.ctx.jobs.kinds.registerAnywhere('test.lost', {
       run: (_job, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
@@ -183,7 +181,7 @@ describe('jobs run anywhere', () => {
         }),
       fail: async () => {},
     });
-    const owner = agentRegistry(t.ctx).processId;
+    const owner = t.ctx.agents.processId;
     const job = await enqueueJob(t.db, { kind: 'test.lost', nodeId: null, targetId: newId() });
     await eventually(
       async () => {

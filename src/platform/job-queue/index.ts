@@ -1,7 +1,5 @@
 import type { AppModule } from '../../module.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { jobsMigrations } from './migrations.js';
-import { jobRunner } from './runner.js';
 import './tables.js';
 
 /** The control plane's job rows and the runner that carries them out (no routes). */
@@ -9,11 +7,11 @@ export const jobsModule: AppModule = {
   name: 'jobs',
   migrations: jobsMigrations,
   platformRoutes: (router, ctx) => {
-    const runner = jobRunner(ctx);
+    const runner = ctx.jobs.runner;
     runner.start();
     router.addHook('onClose', async () => {
       // Closing the agents ends the requests of the jobs under way: they are handed back.
-      agentRegistry(ctx).closeAll();
+      ctx.agents.closeAll();
       await runner.stop();
     });
   },

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../module.js';
 import type { ConnectedAgent } from '../nodes/registry.js';
 import type { JobRow } from './queue.js';
 
@@ -63,9 +62,4 @@ export class JobKinds {
   names(anywhere = false): string[] {
     return [...this.kinds].filter(([, kind]) => kind.anywhere === anywhere).map(([name]) => name);
   }
-}
-
-/** The app's job kinds (built with the app, `runtime.ts`). */
-export function jobKinds(ctx: AppContext): JobKinds {
-  return ctx.jobs.kinds;
 }

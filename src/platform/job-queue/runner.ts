@@ -3,7 +3,7 @@ import { AgentRequestError } from '../../agent/peer.js';
 import { notify, subscribe } from '../../db/listen.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { AppBase, AppContext } from '../../module.js';
+import type { AppBase } from '../../module.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import { NODE_STALE_MS } from '../nodes/service.js';
 import type { AnywhereJobKind, JobKind, JobKinds } from './kinds.js';
@@ -316,9 +316,4 @@ export class JobRunner {
     for (const { abort } of this.running.values()) abort.abort();
     await Promise.all([...this.running.values()].map(({ task }) => task));
   }
-}
-
-/** The app's job runner (built with the app, `runtime.ts`). */
-export function jobRunner(ctx: AppContext): JobRunner {
-  return ctx.jobs.runner;
 }

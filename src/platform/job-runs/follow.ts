@@ -83,11 +83,6 @@ export function createRunFeeds(base: AppBase): LogFeeds {
   });
 }
 
-/** The app's job-run log readers, one per run followed (tests read `readers`). */
-export function runFeeds(ctx: AppContext): LogFeeds {
-  return ctx.runFeeds;
-}
-
 /**
  * Sends a run's stored output over a socket from the start, then what is
  * appended while it runs, then `end` with its status and exit code, and
@@ -100,5 +95,5 @@ export function followRun(ctx: AppContext, socket: WebSocket, first: JobRunRow):
   socket.send(
     JSON.stringify({ type: 'ready', mode: 'logs', runId: first.id, status: first.status }),
   );
-  runFeeds(ctx).follow(first.id, socket, () => runSource(ctx, first.id));
+  ctx.runFeeds.follow(first.id, socket, () => runSource(ctx, first.id));
 }

@@ -3,8 +3,7 @@ import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes
 import { createKey } from '../../../test/helpers/platform.js';
 import { openSocket, refusedUpgrade, type TestSocket } from '../../../test/helpers/ws-client.js';
 import { newId } from '../../lib/ids.js';
-import { followerQuota, TOO_MANY_FOLLOWERS_CLOSE } from '../common/follower-quota.js';
-import { runFeeds } from './follow.js';
+import { TOO_MANY_FOLLOWERS_CLOSE } from '../common/follower-quota.js';
 import { RunOutput } from './output.js';
 
 const CAP = 8;
@@ -69,9 +68,7 @@ const follow = (runId: string, token = bed.owner.token) => openSocket(logsUrl(ru
 async function nothingKept() {
   await eventually(
     () =>
-      runFeeds(bed.t.ctx).readers === 0 && followerQuota(bed.t.ctx).callers === 0
-        ? true
-        : undefined,
+      bed.t.ctx.runFeeds.readers === 0 && bed.t.ctx.followers.callers === 0 ? true : undefined,
     20_000,
     'no reader and no follower left',
   );
@@ -110,8 +107,8 @@ describe('job-run log followers share one reader', () => {
     const late: TestSocket[] = [];
     for (let i = 0; i < CAP / 2; i++) late.push(await follow(runId, key.token));
     const all = [...early, ...late];
-    expect(runFeeds(bed.t.ctx).readers).toBe(1);
-    expect(runFeeds(bed.t.ctx).followers(runId)).toBe(all.length);
+    expect(bed.t.ctx.runFeeds.readers).toBe(1);
+    expect(bed.t.ctx.runFeeds.followers(runId)).toBe(all.length);
     for (let i = 2; i <= 20; i++) await write(`line ${i}\n`);
     await endRun(runId);
     for (const client of all) {
@@ -128,7 +125,7 @@ describe('job-run log followers share one reader', () => {
     const runId = await insertRun();
     const clients = await Promise.all([follow(runId), follow(runId), follow(runId)]);
     await Promise.all(clients.map((client) => client.frame((frame) => frame.type === 'ready')));
-    expect(runFeeds(bed.t.ctx).readers).toBe(1);
+    expect(bed.t.ctx.runFeeds.readers).toBe(1);
     for (const client of clients) client.close();
     await nothingKept();
     // A new follower starts a new reader, replaying from the start.
@@ -137,7 +134,7 @@ describe('job-run log followers share one reader', () => {
     await output.flush();
     const again = await follow(runId);
     await again.waitForOutput('after the others left\n');
-    expect(runFeeds(bed.t.ctx).readers).toBe(1);
+    expect(bed.t.ctx.runFeeds.readers).toBe(1);
     again.close();
     await nothingKept();
   });

@@ -6,7 +6,6 @@ import { unauthorized } from '../../http/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { AppContext, Router } from '../../module.js';
 import { socketRoutes } from '../access/socket-route.js';
-import { agentRegistry } from './registry.js';
 import * as repository from './repository.js';
 
 /** How often connected nodes' `last_seen_at` is refreshed. */
@@ -31,7 +30,7 @@ function nodeTokenOf(request: FastifyRequest): string {
  * marks it disconnected.
  */
 export function agentConnectRoute(router: Router, ctx: AppContext): void {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   const timer = setInterval(() => {
     repository
       .touch(ctx.db, registry.connectedNodeIds(), registry.processId)

@@ -4,7 +4,6 @@ import { CloseCodes, type HelloMessage } from '../../agent/protocol/messages.js'
 import type { ContainerSummary } from '../../agent/protocol/schemas.js';
 import { AppError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AppContext } from '../../module.js';
 
 /** An agent connected to this server process. */
 export interface ConnectedAgent {
@@ -96,9 +95,4 @@ export class AgentRegistry extends EventEmitter {
   closeAll(): void {
     for (const agent of this.agents.values()) agent.peer.close(1001, 'server shutting down');
   }
-}
-
-/** The registry of one application (built with the app, `runtime.ts`). */
-export function agentRegistry(ctx: AppContext): AgentRegistry {
-  return ctx.agents;
 }

@@ -2,12 +2,11 @@ import Type from 'typebox';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
-import { agentRegistry } from './registry.js';
 import { DrainBody, Node, NodeWithToken, RegisterNodeBody } from './schemas.js';
 import * as service from './service.js';
 
 export function nodeRoutes(router: Router, ctx: AppContext): void {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   const { route } = orgRoutes(router, ctx, ['Nodes']);
   // The node services write on the pool themselves; the agent link is told after.
   const manage = { key: ['nodes:write'], permission: 'nodes.manage', transaction: false } as const;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { AppModule } from '../../module.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { relayMigrations } from './migrations.js';
 import {
   clusterSecret,
@@ -23,7 +22,7 @@ export const relayModule: AppModule = {
   name: 'relay',
   migrations: relayMigrations,
   platformRoutes: (router, ctx) => {
-    const registry = agentRegistry(ctx);
+    const registry = ctx.agents;
     const self = registry.processId;
     const generated = randomBytes(32).toString('base64url');
     let secret: Promise<string> | undefined;

@@ -15,7 +15,6 @@ import {
 } from '../../../test/helpers/nodes.js';
 import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { markDisconnected } from '../nodes/repository.js';
 
 /**
@@ -79,7 +78,7 @@ describe('the relay between server processes', () => {
 
   it('leaves a node online when a process that no longer holds its agent sees an old link close', async () => {
     // As when the agent reconnected to the holder before this process noticed its old link drop.
-    await markDisconnected(bed.t.db, nodeId, agentRegistry(bed.t.ctx).processId);
+    await markDisconnected(bed.t.db, nodeId, bed.t.ctx.agents.processId);
     const node = await bed.t.api.get(`/orgs/${bed.org.id}/nodes/${nodeId}`, {
       token: bed.owner.token,
     });

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { unauthorized } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
 import { socketRoutes } from '../access/socket-route.js';
-import { agentRegistry, nodeOffline } from '../nodes/registry.js';
+import { nodeOffline } from '../nodes/registry.js';
 import { bridgeRelay } from './bridge.js';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -19,7 +19,7 @@ function sameSecret(given: string, expected: string): boolean {
  * `node_offline` when this process does not hold the node's agent (any more).
  */
 export function relayRoute(router: Router, ctx: AppContext, secret: () => Promise<string>): void {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   socketRoutes(router, ctx, ['Nodes']).credential({
     url: '/tunnel/relay',
     credential: 'relay secret',

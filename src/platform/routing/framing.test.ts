@@ -18,7 +18,6 @@ import {
   startRecordingContainer,
 } from '../../../test/helpers/recording-service.js';
 import { fetchAs, insertReplicas } from '../../../test/helpers/service-container.js';
-import { agentRegistry } from '../nodes/registry.js';
 
 /** What a client tries to slip past the proxy as a second request. */
 const SMUGGLED = 'GET /smuggled HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.66\r\n\r\n';
@@ -146,7 +145,7 @@ describeEngine('request framing through the service proxy', () => {
     bed = await createNodeTestBed({ HTTP_IDLE_TIMEOUT_MS: '1000' });
     port = Number(new URL(bed.baseUrl).port);
     const node = await onlineNode(bed, docker, 'framing-node');
-    const peer = agentRegistry(bed.t.ctx).peer(node.id);
+    const peer = bed.t.ctx.agents.peer(node.id);
     const deployment = await bed.t.api.post(
       `/orgs/${bed.org.id}/deployments`,
       { name: 'Framed' },

@@ -37,7 +37,6 @@ import {
 import type { AgentPeer } from '../../agent/peer.js';
 import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { announceRoutes } from './targets.js';
 import { openTunnel } from './tunnel.js';
 
@@ -111,7 +110,7 @@ describeEngine('service URLs', () => {
     port = Number(new URL(bed.baseUrl).port);
     const node = await onlineNode(bed, docker, 'proxy-node');
     nodeId = node.id;
-    peer = agentRegistry(bed.t.ctx).peer(nodeId);
+    peer = bed.t.ctx.agents.peer(nodeId);
     const deployment = await bed.t.api.post(
       `/orgs/${bed.org.id}/deployments`,
       { name: 'Routed' },
@@ -574,7 +573,7 @@ describeEngine('service URLs', () => {
   });
 
   it('proxies from a server process that does not hold the agent (through the relay)', async () => {
-    expect(agentRegistry(bed.t.ctx).get(nodeId)).toBeDefined();
+    expect(bed.t.ctx.agents.get(nodeId)).toBeDefined();
     const page = await fetchAs(otherUrl, host(web.id), '/');
     expect(page.status).toBe(200);
     expect(page.body.toString()).toBe('alpha');

@@ -9,7 +9,6 @@ import type { Duplex } from 'node:stream';
 import { recordExchange } from '../../http/connections.js';
 import type { AppContext } from '../../module.js';
 import type { ReplicaRow } from '../services/replicas.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { checkServiceAccess, PLATFORM_COOKIES } from '../service-access/access.js';
 import {
   answer,
@@ -93,7 +92,7 @@ export class ServiceProxy {
   }
 
   private async tunnel(replica: ReplicaRow & { port: number }): Promise<Duplex> {
-    const peer = await agentRegistry(this.ctx).reach(replica.node_id);
+    const peer = await this.ctx.agents.reach(replica.node_id);
     return openTunnel(peer, replica.container_name, replica.port);
   }
 

@@ -4,7 +4,6 @@ import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import { RunOutput } from '../job-runs/output.js';
 import { enqueueJob, type JobRow } from '../job-queue/queue.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { ServiceJobs } from './job-kinds.js';
 import { runOneOff } from './one-off.js';
@@ -120,7 +119,7 @@ export async function runCron(ctx: AppContext, job: JobRow, signal: AbortSignal)
   await jobRuns.startRun(ctx.db, runId, image);
   const output = new RunOutput(ctx.db, runId);
   const result = await runOneOff({
-    peer: await agentRegistry(ctx).reach(nodeId),
+    peer: await ctx.agents.reach(nodeId),
     name: `sparrow-cron-${runId}`,
     image,
     labels: serviceLabels(service, runId),

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
-import { jobKinds } from '../job-queue/kinds.js';
 import type { JobRow } from '../job-queue/queue.js';
 import { runCron } from './cron.js';
 import { Deploy } from './deploy-job.js';
@@ -89,7 +88,7 @@ async function cleanUp(ctx: AppContext, job: JobRow): Promise<void> {
 
 /** Registers the services' moves as job kinds of the application (run by any server process). */
 export function registerServiceJobs(ctx: AppContext): void {
-  const kinds = jobKinds(ctx);
+  const kinds = ctx.jobs.kinds;
   kinds.registerAnywhere(ServiceJobs.deploy, {
     run: (job, signal) => new Deploy(ctx, job, runIdOf(job), signal).run(),
     fail: deployFailed,

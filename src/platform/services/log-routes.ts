@@ -3,7 +3,6 @@ import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { socketRoutes } from '../access/socket-route.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { followService } from './follow.js';
 import { serviceLogs } from './logs.js';
 import { serviceById } from './lookup.js';
@@ -43,7 +42,7 @@ const HANDSHAKE =
 
 /** A service's logs (text and followed) and its shell. */
 export function serviceLogRoutes(router: Router, ctx: AppContext): void {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   const { route } = orgRoutes(router, ctx, ['Deployments']);
 
   route({

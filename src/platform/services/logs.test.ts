@@ -18,7 +18,6 @@ import {
 import { createKey } from '../../../test/helpers/platform.js';
 import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
 import { newId } from '../../lib/ids.js';
-import { agentRegistry } from '../nodes/registry.js';
 import { shortReplicaId } from './replica-lines.js';
 
 describeEngine('service logs, follow and shell', () => {
@@ -46,7 +45,7 @@ describeEngine('service logs, follow and shell', () => {
 
   /** A container ticking on the node, and its replica row, as a deploy would leave them. */
   async function addReplica(letter: string): Promise<string> {
-    const peer = agentRegistry(bed.t.ctx).peer(nodeId);
+    const peer = bed.t.ctx.agents.peer(nodeId);
     const name = `sparrow-svc-test-${suffix}-${letter}`;
     const script = `i=0; while true; do i=$((i+1)); echo "tick $i from ${letter}"; sleep 0.2; done`;
     await peer.request('container.create', {
@@ -193,7 +192,7 @@ describeEngine('service logs, follow and shell', () => {
     });
     client.close();
     await client.closed;
-    const peer = agentRegistry(bed.t.ctx).peer(nodeId);
+    const peer = bed.t.ctx.agents.peer(nodeId);
     const containerId = `sparrow-svc-test-${suffix}-A`;
     await eventually(async () => {
       const { terminals } = await peer.request('terminal.list', { containerId });

@@ -3,7 +3,6 @@ import { AgentRequestError } from '../../agent/peer.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext } from '../../module.js';
-import { agentRegistry } from '../nodes/registry.js';
 
 /**
  * Containers to remove are rows (`container_removals`) until their node's
@@ -55,7 +54,7 @@ export async function reachWhenBack(
   const deadline = Date.now() + AGENT_WAIT_MS;
   for (;;) {
     try {
-      return await agentRegistry(ctx).reach(nodeId);
+      return await ctx.agents.reach(nodeId);
     } catch (error) {
       if (!isAgentAway(error) || Date.now() > deadline || signal?.aborted === true) throw error;
     }
@@ -122,7 +121,7 @@ export async function removeQueued(
   let removed = 0;
   for (const removal of removals) {
     try {
-      await removeOne(ctx.db, await agentRegistry(ctx).reach(removal.nodeId), removal);
+      await removeOne(ctx.db, await ctx.agents.reach(removal.nodeId), removal);
       removed++;
     } catch (error) {
       const reason = reasonOf(error);
@@ -138,7 +137,7 @@ export async function removeQueued(
  * and whenever an agent connects. Returns its stop.
  */
 export function startRemovalSweeper(ctx: AppContext): () => Promise<void> {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   let running: Promise<void> | null = null;
   let again = false;
   const sweep = () => {
@@ -168,7 +167,7 @@ export function startRemovalSweeper(ctx: AppContext): () => Promise<void> {
 }
 
 async function sweepHeld(ctx: AppContext): Promise<void> {
-  const registry = agentRegistry(ctx);
+  const registry = ctx.agents;
   const held = registry.connectedNodeIds();
   if (held.length === 0) return;
   const rows = await ctx.db

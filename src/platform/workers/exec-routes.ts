@@ -5,7 +5,6 @@ import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { agentCall } from './agent-call.js';
 import { CommandParams, ExecBody } from './inspect-schemas.js';
-import { workerLifecycle } from './lifecycle.js';
 import { WorkerParams } from './schemas.js';
 import { TARGET_ERRORS, type WorkerTarget, workerTarget } from './target.js';
 
@@ -46,7 +45,7 @@ async function ownCommand(target: WorkerTarget, commandId: string) {
  * them. None holds a transaction open while the agent works.
  */
 export function execRoutes(router: Router, ctx: AppContext): void {
-  const { registry } = workerLifecycle(ctx);
+  const { registry } = ctx.workers;
   const { route } = orgRoutes(router, ctx, ['Workers']);
 
   route({

@@ -2,7 +2,6 @@ import type { AppModule } from '../../module.js';
 import { execRoutes } from './exec-routes.js';
 import { inspectRoutes } from './inspect-routes.js';
 import { inventoryRoute } from './inventory-route.js';
-import { workerLifecycle } from './lifecycle.js';
 import { workersMigrations } from './migrations.js';
 import { watchNodes } from './reconcile.js';
 import { workerRoutes } from './routes.js';
@@ -23,7 +22,7 @@ export const workersModule: AppModule = {
     },
   ],
   platformRoutes: async (router, ctx) => {
-    const lifecycle = workerLifecycle(ctx);
+    const lifecycle = ctx.workers;
     watchNodes(ctx, lifecycle);
     lifecycle.register();
     workerRoutes(router, ctx);

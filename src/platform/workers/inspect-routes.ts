@@ -4,7 +4,6 @@ import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { agentCall } from './agent-call.js';
 import { GitStatusQuery, LogsQuery, PortsResponse } from './inspect-schemas.js';
-import { workerLifecycle } from './lifecycle.js';
 import { WorkerParams } from './schemas.js';
 import { presentWorker } from './service.js';
 import { TARGET_ERRORS, workerTarget } from './target.js';
@@ -13,7 +12,7 @@ const WORKER = '/orgs/:orgId/projects/:projectId/workers/:workerId';
 
 /** Read-only looks into a running worker: logs, stats, git status, ports. */
 export function inspectRoutes(router: Router, ctx: AppContext): void {
-  const { registry } = workerLifecycle(ctx);
+  const { registry } = ctx.workers;
   const { route } = orgRoutes(router, ctx, ['Workers']);
 
   route({

@@ -3,12 +3,11 @@ import { orgRoutes } from '../access/org-route.js';
 import { Inventory, NodeParams } from '../nodes/schemas.js';
 import { nodeInOrg } from '../nodes/service.js';
 import { agentCall } from './agent-call.js';
-import { workerLifecycle } from './lifecycle.js';
 import * as repository from './repository.js';
 
 /** The live container inventory of a node, each container matched to its worker. */
 export function inventoryRoute(router: Router, ctx: AppContext): void {
-  const { registry } = workerLifecycle(ctx);
+  const { registry } = ctx.workers;
 
   orgRoutes(router, ctx, ['Nodes']).route({
     method: 'GET',

@@ -2,7 +2,7 @@ import { AgentRequestError } from '../../agent/peer.js';
 import type { Env } from '../../agent/protocol/schemas.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import type { AppBase, AppContext } from '../../module.js';
+import type { AppBase } from '../../module.js';
 import type { JobKind, JobKinds } from '../job-queue/kinds.js';
 import type { JobRow } from '../job-queue/queue.js';
 import type { AgentRegistry, ConnectedAgent } from '../nodes/registry.js';
@@ -221,9 +221,4 @@ export class WorkerLifecycle {
     }
     await repository.deleteWorker(this.ctx.db, row.id);
   }
-}
-
-/** The app's worker lifecycle (built with the app, `runtime.ts`). */
-export function workerLifecycle(ctx: AppContext): WorkerLifecycle {
-  return ctx.workers;
 }

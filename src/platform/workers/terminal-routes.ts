@@ -5,7 +5,6 @@ import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
 import { agentCall } from './agent-call.js';
 import { CreateTerminalBody, TerminalParams } from './inspect-schemas.js';
-import { workerLifecycle } from './lifecycle.js';
 import { WorkerParams } from './schemas.js';
 import { TARGET_ERRORS, workerTarget } from './target.js';
 
@@ -13,7 +12,7 @@ const WORKER = '/orgs/:orgId/projects/:projectId/workers/:workerId';
 
 /** Named persistent terminal sessions of a worker. */
 export function terminalRoutes(router: Router, ctx: AppContext): void {
-  const { registry } = workerLifecycle(ctx);
+  const { registry } = ctx.workers;
   const { route } = orgRoutes(router, ctx, ['Terminals']);
 
   route({

@@ -10,7 +10,6 @@ import { socketRoutes } from '../access/socket-route.js';
 import * as orgs from '../orgs/service.js';
 import { relay } from '../terminals/relay.js';
 import { agentCall } from './agent-call.js';
-import { workerLifecycle } from './lifecycle.js';
 import { requireWorkerAction } from './policy.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
@@ -33,7 +32,7 @@ type TerminalQuery = Static<typeof TerminalQuery>;
  * (`mode=logs`). Authenticated like REST before the upgrade.
  */
 export function terminalSocketRoute(router: Router, ctx: AppContext): void {
-  const { registry } = workerLifecycle(ctx);
+  const { registry } = ctx.workers;
 
   /** How an SSH token acts: for its own worker only, as its person with their current role. */
   async function accessOf(db: Database, principal: Principal, row: WorkerRow): Promise<OrgAccess> {
