@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/schema.js';
 import { type StoredKeys, writeFilesByPair } from '../files/pairs.js';
 import type { FileStorage } from '../files/storage.js';
-import { checkUnique, pairKey, refuseRow } from './rows.js';
-import type { ImportFile, Outcome } from './schemas.js';
+import { checkUnique, type PairedImport, pairedImport, refuseRow } from './rows.js';
+import type { ImportFile } from './schemas.js';
 
 export interface DecodedFile {
   row: ImportFile;
@@ -31,11 +31,6 @@ export function decodeFiles(rows: readonly ImportFile[], maxBytes: number): Deco
   });
 }
 
-export interface FileImport {
-  outcomes: Outcome[];
-  ids: Map<string, string>;
-}
-
 /** Creates or replaces files by their external pair, through the files module. */
 export async function importFiles(
   db: Database,
@@ -43,9 +38,8 @@ export async function importFiles(
   owner: { workspaceId: string; userId: string },
   files: readonly DecodedFile[],
   keys: StoredKeys,
-): Promise<FileImport> {
-  const result: FileImport = { outcomes: [], ids: new Map() };
-  if (files.length === 0) return result;
+): Promise<PairedImport> {
+  if (files.length === 0) return pairedImport([], []);
   const paired = files.map(({ row, bytes, sha256 }) => ({
     externalSource: row.externalSource,
     externalId: row.externalId,
@@ -56,16 +50,5 @@ export async function importFiles(
   const written = await writeFilesByPair(db, storage, owner, paired, keys, (index, code, reason) =>
     refuseRow('files', index, code, reason),
   );
-  for (const [index, { row }] of files.entries()) {
-    const entry = written[index];
-    if (entry === undefined) continue;
-    result.ids.set(pairKey(row.externalSource, row.externalId), entry.id);
-    result.outcomes.push({
-      externalSource: row.externalSource,
-      externalId: row.externalId,
-      id: entry.id,
-      outcome: entry.outcome,
-    });
-  }
-  return result;
+  return pairedImport(paired, written);
 }

@@ -1,4 +1,5 @@
 import { AppError, badRequest } from '../../http/errors.js';
+import type { Outcome } from './schemas.js';
 
 export type ImportKind = 'collections' | 'files' | 'items';
 
@@ -52,4 +53,26 @@ export function checkUnique(
     }
     seen.add(key);
   });
+}
+
+/** What one kind of row of a batch came to: its outcomes, and each pair's id for later rows. */
+export interface PairedImport {
+  outcomes: Outcome[];
+  /** Pair key to the written row's id, for rows of the same batch that refer to it. */
+  ids: Map<string, string>;
+}
+
+/** The outcomes of rows written by pair, in the batch's order (`written[i]` is row `i`'s). */
+export function pairedImport(
+  rows: ReadonlyArray<{ externalSource: string; externalId: string }>,
+  written: ReadonlyArray<{ id: string; outcome: Outcome['outcome'] } | undefined>,
+): PairedImport {
+  const result: PairedImport = { outcomes: [], ids: new Map() };
+  for (const [index, { externalSource, externalId }] of rows.entries()) {
+    const entry = written[index];
+    if (entry === undefined) continue;
+    result.ids.set(pairKey(externalSource, externalId), entry.id);
+    result.outcomes.push({ externalSource, externalId, id: entry.id, outcome: entry.outcome });
+  }
+  return result;
 }
