@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
 import { at, present } from '../../test/helpers/assert.js';
 import {
   addMember,
@@ -8,18 +10,12 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../test/helpers/factories.js';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { adminUrl } from '../../test/helpers/postgres.js';
 import { inTransaction } from '../db/transaction.js';
 import { readEvents } from './reader.js';
 import { recordEvents } from './writer.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function writeStatuses(workspace: TestWorkspace, count: number) {
   for (let index = 0; index < count; index++) {

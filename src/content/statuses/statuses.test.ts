@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { at } from '../../../test/helpers/assert.js';
 import { addMember, allEvents, createWorkspace } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('statuses', () => {
   it('creates a status at the end, for admins only, with unique names', async () => {

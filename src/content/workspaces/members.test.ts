@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { addMember, createUser, createWorkspace } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('members', () => {
   it('lists members with role and avatar', async () => {
