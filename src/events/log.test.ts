@@ -3,13 +3,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { useApp } from '../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../test/fixtures/workspace.js';
 import { at, present } from '../../test/helpers/assert.js';
-import {
-  addMember,
-  createUser,
-  createWorkspace,
-  type TestWorkspace,
-} from '../../test/helpers/factories.js';
+import { createUser, createWorkspace, type TestWorkspace } from '../../test/helpers/factories.js';
 import { adminUrl } from '../../test/helpers/postgres.js';
 import { inTransaction } from '../db/transaction.js';
 import { readEvents } from './reader.js';
@@ -138,8 +134,7 @@ describe('GET /workspaces/{id}/events', () => {
   });
 
   it('is readable by members only; other workspaces answer 404', async () => {
-    const workspace = await createWorkspace(t);
-    const viewer = await addMember(t, workspace, 'viewer');
+    const { workspace, viewer } = await workspaceWithMembers(t, ['viewer']);
     expect(
       (await t.http.get(`/workspaces/${workspace.id}/events`, { token: viewer.token })).status,
     ).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
@@ -116,8 +117,7 @@ describe('workspace API keys', () => {
   });
 
   it('caps the role at the creator’s, now and later', async () => {
-    const workspace = await createWorkspace(t);
-    const admin = await addMember(t, workspace, 'admin');
+    const { workspace, admin } = await workspaceWithMembers(t, ['admin']);
     const tooHigh = await createKey(workspace, 'owner', admin.token);
     expect(tooHigh.status).toBe(403);
     expect(tooHigh.body.error.code).toBe('role_above_creator');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import {
-  addMember,
   allEvents,
   createCollection,
   createField,
@@ -110,8 +110,7 @@ describe('creating fields', () => {
   });
 
   it('needs admin', async () => {
-    const workspace = await createWorkspace(t);
-    const member = await addMember(t, workspace, 'member');
+    const { workspace, member } = await workspaceWithMembers(t, ['member']);
     const response = await t.http.post(
       `/workspaces/${workspace.id}/fields`,
       { key: 'x', type: 'text', name: 'x' },
