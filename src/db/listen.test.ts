@@ -1,19 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useDatabase } from '../../test/fixtures/database.js';
+import { until } from '../../test/helpers/wait.js';
 import { createListener, notify } from './listen.js';
 
 const t = useDatabase();
 
 const postgres = process.env.TEST_DATABASE_URL !== undefined;
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('listen and notify', () => {
   it('delivers at commit, never from a rolled-back transaction, until unlistened', async () => {

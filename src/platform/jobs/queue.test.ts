@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useDatabase } from '../../../test/fixtures/database.js';
+import { until } from '../../../test/helpers/wait.js';
 import { createListener } from '../../db/listen.js';
 import { newId } from '../../lib/ids.js';
 import { ANYWHERE, enqueueJob, findJob, JOBS_CHANNEL, openJobTargets } from './queue.js';
 
 const t = useDatabase();
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** The job queue's rules on the database alone: no runner claims these jobs. */
 describe('the job queue', () => {
