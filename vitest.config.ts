@@ -10,7 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * - `http`: the whole application over inject or real sockets (imports the
  *   app or platform helpers), or the `sparrow` command run as a process;
  * - `db`: services against a real database, without the HTTP layer
- *   (imports test/helpers/database);
+ *   (imports test/helpers/database or test/fixtures/database), and pure
+ *   tests that take seconds (`*.slow.test.ts`), kept out of the unit tier;
  * - `unit`: the rest, pure functions, in seconds (`npm run test:unit`).
  */
 type Tier = 'unit' | 'db' | 'http' | 'engine';
@@ -24,9 +25,14 @@ function testFiles(folder: string): string[] {
 function tierOf(path: string): Tier {
   const source = readFileSync(path, 'utf8');
   if (/helpers\/engine\.js/.test(source)) return 'engine';
-  if (/helpers\/(app|platform|nodes|factories|sparrow-process)\.js|src\/main\.ts/.test(source))
+  if (
+    /helpers\/(app|platform|nodes|factories|sparrow-process)\.js|fixtures\/(app|workspace|org)\.js|src\/main\.ts/.test(
+      source,
+    )
+  )
     return 'http';
-  if (/helpers\/database\.js/.test(source)) return 'db';
+  if (/helpers\/database\.js|fixtures\/database\.js/.test(source) || path.endsWith('.slow.test.ts'))
+    return 'db';
   return 'unit';
 }
 
@@ -62,6 +68,9 @@ class SlowFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Transformed modules are kept on disk between runs (keyed by their content),
+    // which spares most of each run's transform time.
+    experimental: { fsModuleCache: true },
     // A worker runs many files without re-importing the application for each
     // (module state is per app instance; nothing in a test file may rely on a
     // fresh module). Tests mostly wait on I/O (engine, sockets, timers), so

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
+import { createTestApp } from '../../test/helpers/app.js';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/helpers/factories.js';
 import type { Client } from '../../test/helpers/http.js';
 
 const PASSWORD = 'a long enough password';
 
 describe('registration closed (the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApp();
 
   it('reports the invite mode with only the invitation door open', async () => {
     const response = await t.http.get('/auth/registration');
@@ -53,11 +50,9 @@ describe('registration closed (the default)', () => {
 });
 
 describe('registration open', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ REGISTRATION_MODE: 'open', PUBLIC_URL: 'https://sparrow.example' });
-  });
-  afterAll(() => t.close());
+  const t = useApp(() =>
+    createTestApp({ REGISTRATION_MODE: 'open', PUBLIC_URL: 'https://sparrow.example' }),
+  );
 
   it('reports the open password door', async () => {
     const response = await t.api.get('/auth/registration');
@@ -131,11 +126,7 @@ describe('registration open', () => {
 });
 
 describe('login, me and logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApp();
 
   async function signIn(client: Client) {
     const { user } = await createUser(t, { email: uniqueEmail('login') });

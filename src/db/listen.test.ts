@@ -1,27 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useDatabase } from '../../test/fixtures/database.js';
+import { until } from '../../test/helpers/wait.js';
 import { createListener, notify } from './listen.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useDatabase();
 
 const postgres = process.env.TEST_DATABASE_URL !== undefined;
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('listen and notify', () => {
   it('delivers at commit, never from a rolled-back transaction, until unlistened', async () => {
-    const listener = createListener(t.notifications?.());
+    const listener = createListener(t.handle.notifications?.());
     const heard: Array<string | null> = [];
     const stop = await listener.listen('listen_test', (payload) => heard.push(payload));
     try {
@@ -57,7 +46,7 @@ describe('listen and notify', () => {
   it.runIf(postgres)(
     'reconnects after losing its connection and says it may have missed some',
     async () => {
-      const listener = createListener(t.notifications?.());
+      const listener = createListener(t.handle.notifications?.());
       const heard: Array<string | null> = [];
       await listener.listen('listen_reconnect', (payload) => heard.push(payload));
       try {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
 import {
   createCollection,
   createItem,
@@ -7,11 +7,7 @@ import {
   type TestWorkspace,
 } from '../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function events(workspace: TestWorkspace, since?: string) {
   const response = await t.http.get(`/workspaces/${workspace.id}/events`, {

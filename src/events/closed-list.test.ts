@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
 import {
   allEvents,
   createCollection,
@@ -16,11 +16,7 @@ import { EVENT_TYPES, type EventType } from './types.js';
  * about the resource it changed. A type added to the list without a
  * provocation here fails the walk.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 interface Provoked {
   kind: string;

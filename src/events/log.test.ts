@@ -1,25 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../test/fixtures/workspace.js';
 import { at, present } from '../../test/helpers/assert.js';
-import {
-  addMember,
-  createUser,
-  createWorkspace,
-  type TestWorkspace,
-} from '../../test/helpers/factories.js';
+import { createUser, createWorkspace, type TestWorkspace } from '../../test/helpers/factories.js';
 import { adminUrl } from '../../test/helpers/postgres.js';
 import { inTransaction } from '../db/transaction.js';
 import { readEvents } from './reader.js';
 import { recordEvents } from './writer.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function writeStatuses(workspace: TestWorkspace, count: number) {
   for (let index = 0; index < count; index++) {
@@ -143,8 +135,7 @@ describe('GET /workspaces/{id}/events', () => {
   });
 
   it('is readable by members only; other workspaces answer 404', async () => {
-    const workspace = await createWorkspace(t);
-    const viewer = await addMember(t, workspace, 'viewer');
+    const { workspace, viewer } = await workspaceWithMembers(t, ['viewer']);
     expect(
       (await t.http.get(`/workspaces/${workspace.id}/events`, { token: viewer.token })).status,
     ).toBe(200);

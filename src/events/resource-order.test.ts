@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/fixtures/app.js';
 import {
   allEvents,
   createCollection,
@@ -17,11 +17,7 @@ import { withStatus } from '../../test/helpers/http.js';
  * ends with the right state. Meaningful on PostgreSQL, where the writers
  * wait for each other's row lock; PGlite runs them one after another.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const WRITERS = 8;
 const ROUNDS = 12;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
 import { at } from '../helpers/assert.js';
 import {
   addMember,
@@ -11,11 +11,7 @@ import {
   type TestWorkspace,
 } from '../helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 interface Tenant {
   workspace: TestWorkspace;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useApp } from '../fixtures/app.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createWorkspace } from '../helpers/factories.js';
 import { createOrg } from '../helpers/platform.js';
@@ -9,15 +10,13 @@ import { edgeModule, errorCode, exchange, expectError, type Step } from './edge-
 
 /** Connections over real sockets: errors of Node's HTTP parser, and the server's timeouts. */
 
-let t: TestApp;
+const t = useApp(() => createTestApp({}, [edgeModule]));
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, [edgeModule]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 describe('errors of the HTTP parser and the framework', () => {
   it('answers a malformed request line in the Error schema', async () => {

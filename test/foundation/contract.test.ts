@@ -1,20 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractDigest } from '../../src/http/contract.js';
 import { ERROR_CODES } from '../../src/http/error-codes.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { useApp } from '../fixtures/app.js';
 
 const REGENERATE =
   'the API changed: run `npm run openapi` and commit openapi.json and test/types/api.d.ts';
 
-let t: TestApp;
+const t = useApp();
 let committedText: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   committedText = await readFile(new URL('../../openapi.json', import.meta.url), 'utf8');
 });
-afterAll(() => t.close());
 
 describe('the committed contract', () => {
   it('is exactly the description the server serves', async () => {

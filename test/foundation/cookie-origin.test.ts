@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
 import {
   createCollection,
   createUser,
@@ -21,19 +21,17 @@ const SERVICE_ORIGIN = 'https://svc-0197a2b4-0000-7000-8000-000000000000.sparrow
  * Reads, bearer tokens and requests that carry neither header pass.
  */
 describe('cookie-authenticated requests from other origins', () => {
-  let t: TestApp;
+  const t = useApp(() => createPlatformTestApp({ PUBLIC_URL }));
   let owner: TestUser;
   let workspace: TestWorkspace;
   let org: TestOrg;
   let prefix = 0;
 
   beforeAll(async () => {
-    t = await createPlatformTestApp({ PUBLIC_URL });
     owner = await createUser(t);
     workspace = await createWorkspace(t, owner);
     org = await createOrg(t, owner);
   });
-  afterAll(() => t?.close());
 
   /** Each way a request may say where it comes from, and whether it is let through. */
   const SOURCES: Array<{ name: string; headers: Record<string, string>; allowed: boolean }> = [

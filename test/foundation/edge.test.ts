@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, scanJsonText } from '../../src/http/json-body.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { useApp } from '../fixtures/app.js';
+import { createTestApp } from '../helpers/app.js';
 import {
   createCollection,
   createField,
@@ -14,19 +15,17 @@ import { edgeModule, errorCode, exchange, expectError } from './edge-helpers.js'
 
 /** Input at the edge of the contract: NUL characters, deep JSON, broken uploads, unknown query parameters. */
 
-let t: TestApp;
+const t = useApp(() =>
+  createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY, MAX_UPLOAD_BYTES: '200000' }, [edgeModule]),
+);
 let port: number;
 let workspace: TestWorkspace;
 
 beforeAll(async () => {
-  t = await createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY, MAX_UPLOAD_BYTES: '200000' }, [
-    edgeModule,
-  ]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   workspace = await createWorkspace(t);
 });
-afterAll(() => t.close());
 
 describe('NUL characters', () => {
   it('scans JSON text for NUL characters and depth, skipping strings', () => {

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { useApp } from '../fixtures/app.js';
+import { createTestApp } from '../helpers/app.js';
 import {
   createCollection,
   createField,
@@ -30,7 +31,9 @@ const { ids } = fuzzer;
 /** A request still unanswered after this long has hung. */
 const ANSWER_LIMIT_MS = 5000;
 
-let t: TestApp;
+const t = useApp(() =>
+  createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY, WEBHOOK_ALLOW_PRIVATE: 'true' }),
+);
 let token: string;
 let workspace: TestWorkspace;
 const findings: string[] = [];
@@ -63,7 +66,6 @@ async function createOk(url: string, body: unknown): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY, WEBHOOK_ALLOW_PRIVATE: 'true' });
   workspace = await createWorkspace(t);
   token = workspace.owner.token;
   const ws = `/workspaces/${workspace.id}`;
@@ -123,7 +125,6 @@ afterAll(async () => {
     `fuzz: ${operations.length} operations, ${sent} requests in ${seconds} s, ${findings.length} findings`,
     Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
   );
-  await t.close();
 });
 
 describe('every operation of the description, sent malformed requests', () => {

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
+import { createTestApp } from '../helpers/app.js';
 
 /** Sends raw bytes; resolves with everything the server sent until it closed. */
 function rawExchange(port: number, text: string): Promise<string> {
@@ -61,15 +62,13 @@ function postLarge(
 }
 
 describe('edges of the HTTP connection', () => {
-  let t: TestApp;
+  const t = useApp(() => createTestApp({ BODY_LIMIT: '1024' }));
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ BODY_LIMIT: '1024' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t?.close());
 
   it('answers an HTTP/1.1 request without Host with 400 in the Error schema', async () => {
     const answer = await rawExchange(port, 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n');

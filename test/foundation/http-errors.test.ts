@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
+import { createTestApp } from '../helpers/app.js';
 import { firstIssue } from '../helpers/assert.js';
 import type { Response } from '../helpers/http.js';
 import { probeModule } from './probe-module.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT: '4096' }, [probeModule]);
-});
-afterAll(() => t.close());
+const t = useApp(() => createTestApp({ BODY_LIMIT: '4096' }, [probeModule]));
 
 function expectError(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withNamedComponents } from '../../src/http/openapi-components.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { useApp } from '../fixtures/app.js';
 import { type ServedDescription, servedDescription, withRefsInlined } from '../helpers/openapi.js';
 
-let t: TestApp;
+const t = useApp();
 let document: ServedDescription;
 
 beforeAll(async () => {
-  t = await createTestApp();
   document = await servedDescription(t.http);
 });
-afterAll(() => t.close());
 
 /** Where, under `node`, an object carries a string `title` (a named schema written inline). */
 function titledPlaces(node: unknown, at: string, found: string[]): string[] {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
 import { servedDescription } from '../helpers/openapi.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('OpenAPI description', () => {
   it('is OpenAPI 3.1 at /openapi.json and /api/openapi.json, with the bearer scheme', async () => {

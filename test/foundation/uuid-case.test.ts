@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../fixtures/app.js';
 import {
   createCollection,
   createUser,
@@ -16,18 +16,16 @@ import { createKey, createOrg, createPlatformTestApp, type TestOrg } from '../he
  * uppercase finds the same record wherever it is compared.
  */
 describe('uppercase UUIDs', () => {
-  let t: TestApp;
+  const t = useApp(() => createPlatformTestApp());
   let owner: TestUser;
   let workspace: TestWorkspace;
   let org: TestOrg;
 
   beforeAll(async () => {
-    t = await createPlatformTestApp();
     owner = await createUser(t);
     workspace = await createWorkspace(t, owner);
     org = await createOrg(t, owner);
   });
-  afterAll(() => t?.close());
 
   async function item(collectionId: string, title: string): Promise<string> {
     const created = await t.http.post(

@@ -4,6 +4,7 @@ import { insertUser } from '../../src/accounts/repository.js';
 import type { AuthUser } from '../../src/accounts/schemas.js';
 import { openSession } from '../../src/accounts/service.js';
 import { newId } from '../../src/lib/ids.js';
+import type { components } from '../types/api.js';
 import type { TestApp } from './app.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -105,7 +106,7 @@ export async function createCollection(
   t: TestApp,
   workspace: TestWorkspace,
   body: Record<string, unknown> = {},
-) {
+): Promise<components['schemas']['Collection']> {
   prefixCounter += 1;
   const response = await t.http.post(
     `/workspaces/${workspace.id}/collections`,
@@ -114,7 +115,7 @@ export async function createCollection(
   );
   if (response.status !== 201)
     throw new Error(`createCollection: ${response.status} ${response.text}`);
-  return response.body as { id: string; keyPrefix: string; fieldIds: string[] };
+  return response.body;
 }
 
 /** A registry field of the workspace, created by its owner. */
@@ -122,17 +123,12 @@ export async function createField(
   t: TestApp,
   workspace: TestWorkspace,
   body: Record<string, unknown>,
-) {
+): Promise<components['schemas']['Field']> {
   const response = await t.http.post(`/workspaces/${workspace.id}/fields`, body, {
     token: workspace.owner.token,
   });
   if (response.status !== 201) throw new Error(`createField: ${response.status} ${response.text}`);
-  return response.body as {
-    id: string;
-    key: string;
-    type: string;
-    config: { options?: Array<{ id: string; label: string; color: string }> };
-  };
+  return response.body;
 }
 
 /** A card in a list, created by the workspace owner (or `token`). */
@@ -142,19 +138,14 @@ export async function createItem(
   collectionId: string,
   body: Record<string, unknown> = {},
   token = workspace.owner.token,
-) {
+): Promise<components['schemas']['ItemDetail']> {
   const response = await t.http.post(
     `/workspaces/${workspace.id}/collections/${collectionId}/items`,
     { title: 'A card', ...body },
     { token },
   );
   if (response.status !== 201) throw new Error(`createItem: ${response.status} ${response.text}`);
-  return response.body as Record<string, any> & {
-    id: string;
-    key: string;
-    number: number;
-    sortKey: string;
-  };
+  return response.body;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
@@ -9,11 +10,7 @@ import {
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function createKey(
   workspace: TestWorkspace,
@@ -120,8 +117,7 @@ describe('workspace API keys', () => {
   });
 
   it('caps the role at the creator’s, now and later', async () => {
-    const workspace = await createWorkspace(t);
-    const admin = await addMember(t, workspace, 'admin');
+    const { workspace, admin } = await workspaceWithMembers(t, ['admin']);
     const tooHigh = await createKey(workspace, 'owner', admin.token);
     expect(tooHigh.status).toBe(403);
     expect(tooHigh.body.error.code).toBe('role_above_creator');

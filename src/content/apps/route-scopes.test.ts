@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Type from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { createTestApp } from '../../../test/helpers/app.js';
 import { createWorkspace } from '../../../test/helpers/factories.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import type { RouteRef } from '../../http/auth.js';
@@ -21,11 +22,7 @@ const unlistedModule: AppModule = {
   },
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const contentRoutes = () =>
   t.routes.filter((route) => route.api === 'content' && route.method !== 'HEAD');

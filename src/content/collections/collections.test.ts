@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import {
   addMember,
   allEvents,
@@ -9,11 +9,7 @@ import {
   createWorkspace,
 } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('collections', () => {
   it('creates a list with its columns and answers 409 for a taken prefix', async () => {

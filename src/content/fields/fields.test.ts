@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import {
-  addMember,
   allEvents,
   createCollection,
   createField,
@@ -9,11 +9,7 @@ import {
   createWorkspace,
 } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('creating fields', () => {
   it('creates every type with its config and logs it', async () => {
@@ -114,8 +110,7 @@ describe('creating fields', () => {
   });
 
   it('needs admin', async () => {
-    const workspace = await createWorkspace(t);
-    const member = await addMember(t, workspace, 'member');
+    const { workspace, member } = await workspaceWithMembers(t, ['member']);
     const response = await t.http.post(
       `/workspaces/${workspace.id}/fields`,
       { key: 'x', type: 'text', name: 'x' },

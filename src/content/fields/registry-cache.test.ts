@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import type { TestApp } from '../../../test/helpers/app.js';
 import {
   createCollection,
   createField,
@@ -12,11 +13,7 @@ import { buildApp } from '../../app.js';
 import { modules } from '../../modules.js';
 import { RegistryCache } from './registry-cache.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const postgres = process.env.TEST_DATABASE_URL !== undefined;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import {
   createCollection,
   createField,
@@ -18,15 +18,13 @@ import {
  */
 const ROUNDS = 25;
 
-let t: TestApp;
+const t = useApp();
 let workspace: TestWorkspace;
 let listId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   workspace = await createWorkspace(t);
   listId = (await createCollection(t, workspace)).id;
 });
-afterAll(() => t.close());
 
 function path<S extends string>(suffix: S) {
   return `/workspaces/${workspace.id}${suffix}` as const;

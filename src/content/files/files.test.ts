@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { createTestApp } from '../../../test/helpers/app.js';
 import {
   addMember,
   createUser,
@@ -8,11 +9,7 @@ import {
 } from '../../../test/helpers/factories.js';
 import { sniff } from './sniff.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ MAX_UPLOAD_BYTES: '65536', BODY_LIMIT: '4096' });
-});
-afterAll(() => t.close());
+const t = useApp(() => createTestApp({ MAX_UPLOAD_BYTES: '65536', BODY_LIMIT: '4096' }));
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

@@ -1,18 +1,14 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { modules } from '../../modules.js';
 
 describe('GET /health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApp();
 
   it('answers 200 with the database reachable on both roots, without credentials', async () => {
     for (const client of [t.http, t.api]) {

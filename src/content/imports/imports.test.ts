@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useApp } from '../../../test/fixtures/app.js';
+import { createTestApp } from '../../../test/helpers/app.js';
 import { at } from '../../../test/helpers/assert.js';
 import {
   addMember,
@@ -17,15 +18,13 @@ import {
 import { newId } from '../../lib/ids.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
-let t: TestApp;
+const t = useApp(() => createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', MAX_UPLOAD_BYTES: '1024' }));
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', MAX_UPLOAD_BYTES: '1024' });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 
 function importBatch(workspace: TestWorkspace, body: unknown, token = workspace.owner.token) {

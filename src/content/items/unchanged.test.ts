@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import {
   createCollection,
   createItem,
@@ -12,11 +12,7 @@ import {
  * document (key order and stored representation aside), so a periodic
  * re-sync does not re-log and re-deliver every card.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function eventCount(workspace: TestWorkspace): Promise<number> {
   return (

@@ -1,15 +1,11 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { at } from '../../../test/helpers/assert.js';
 import { createCollection, createItem, createWorkspace } from '../../../test/helpers/factories.js';
 import { workspaceOverview } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 function queryCounter() {
   const counter = { queries: 0 };

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { backfillItemValues } from './item-values-backfill.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import {
   createCollection,
   createField,
@@ -10,12 +9,9 @@ import {
   insertItems,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
+import { backfillItemValues } from './item-values-backfill.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const options = (...labels: string[]) => ({
   options: labels.map((label) => ({ label, color: '#000000' })),

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { createField, createWorkspace } from '../../../test/helpers/factories.js';
+import { describe, expect, it } from 'vitest';
+import { useDatabase } from '../../../test/fixtures/database.js';
+import { ownedWorkspace } from '../../../test/fixtures/workspace-access.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { WorkspaceAccess } from '../access/authorize.js';
+import type { CreateField } from '../fields/schemas.js';
+import { createField } from '../fields/service.js';
 import { buildPendingPropertyIndexes } from './property-indexes.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useDatabase();
 
 async function indexes(): Promise<string[]> {
   const { rows } = await sql<{ indexname: string }>`
@@ -20,12 +20,15 @@ async function indexes(): Promise<string[]> {
 
 describe('property indexes', () => {
   it('are requested with a field and built in the background, once per key', async () => {
-    const workspace = await createWorkspace(t);
-    const other = await createWorkspace(t);
-    await createField(t, workspace, { key: 'due', type: 'date', name: 'Due' });
-    await createField(t, workspace, { key: 'stage', type: 'select', name: 'Stage' });
-    await createField(t, workspace, { key: 'tags', type: 'multi_select', name: 'Tags' });
-    await createField(t, other, { key: 'due', type: 'date', name: 'Due too' });
+    const workspace = await ownedWorkspace(t.db);
+    const other = await ownedWorkspace(t.db);
+    // Each in a transaction of its own, as the route opens one.
+    const add = (access: WorkspaceAccess, field: CreateField) =>
+      inTransaction(t.db, (trx) => createField(trx, access, field));
+    await add(workspace, { key: 'due', type: 'date', name: 'Due' });
+    await add(workspace, { key: 'stage', type: 'select', name: 'Stage' });
+    await add(workspace, { key: 'tags', type: 'multi_select', name: 'Tags' });
+    await add(other, { key: 'due', type: 'date', name: 'Due too' });
     const pending = await t.db
       .selectFrom('property_indexes')
       .select(['key', 'variant', 'state'])

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import { at } from '../../../test/helpers/assert.js';
-import { addMember, allEvents, createWorkspace } from '../../../test/helpers/factories.js';
+import { allEvents, createWorkspace } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('statuses', () => {
   it('creates a status at the end, for admins only, with unique names', async () => {
-    const workspace = await createWorkspace(t);
-    const member = await addMember(t, workspace, 'member');
+    const { workspace, member } = await workspaceWithMembers(t, ['member']);
     const body = { name: 'Review', color: '#AABBCC', category: 'started' };
     expect(
       (await t.http.post(`/workspaces/${workspace.id}/statuses`, body, { token: member.token }))

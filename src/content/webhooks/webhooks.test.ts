@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useApp } from '../../../test/fixtures/app.js';
+import { createTestApp } from '../../../test/helpers/app.js';
 import { at, present } from '../../../test/helpers/assert.js';
 import {
   addMember,
@@ -23,16 +24,16 @@ import { runDispatcher, WebhookDispatcher } from './dispatcher.js';
 
 const stripe = new Stripe('sk_test_not_used_for_network');
 
-let t: TestApp;
+const t = useApp(() =>
+  createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS_MS: '0,0,0,0,0' }),
+);
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS_MS: '0,0,0,0,0' });
   receiver = await startReceiver();
 });
 afterEach(() => receiver.respond(200));
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 
 async function createEndpoint(

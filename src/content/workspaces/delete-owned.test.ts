@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { createField, createWorkspace } from '../../../test/helpers/factories.js';
 
 /**
@@ -8,11 +8,7 @@ import { createField, createWorkspace } from '../../../test/helpers/factories.js
  * registry writes run while it is deleted. Meaningful under concurrency on
  * PostgreSQL; PGlite runs the requests one after another.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function versionRows(workspaceId: string) {
   return t.db

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import { addMember, createUser, createWorkspace } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('members', () => {
   it('lists members with role and avatar', async () => {
-    const workspace = await createWorkspace(t);
-    const viewer = await addMember(t, workspace, 'viewer', 'Vic');
+    const { workspace, viewer } = await workspaceWithMembers(t, ['viewer'], { viewer: 'Vic' });
     const response = await t.api.get(`/workspaces/${workspace.id}/members`, {
       token: viewer.token,
     });
@@ -64,9 +60,7 @@ describe('members', () => {
   });
 
   it('lets only admins manage members and only owners touch owners', async () => {
-    const workspace = await createWorkspace(t);
-    const admin = await addMember(t, workspace, 'admin');
-    const member = await addMember(t, workspace, 'member');
+    const { workspace, admin, member } = await workspaceWithMembers(t, ['admin', 'member']);
     const person = await createUser(t);
     const byMember = await t.http.post(
       `/workspaces/${workspace.id}/members`,
@@ -164,8 +158,7 @@ describe('members', () => {
   });
 
   it('lets any member leave', async () => {
-    const workspace = await createWorkspace(t);
-    const viewer = await addMember(t, workspace, 'viewer');
+    const { workspace, viewer } = await workspaceWithMembers(t, ['viewer']);
     const response = await t.http.delete(`/workspaces/${workspace.id}/members/${viewer.user.id}`, {
       token: viewer.token,
     });

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { workspaceWithMembers } from '../../../test/fixtures/workspace.js';
 import { firstIssue } from '../../../test/helpers/assert.js';
 import {
   addMember,
@@ -9,11 +10,7 @@ import {
   createWorkspace,
 } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('creating a workspace', () => {
   it('makes the caller owner, creates three default statuses and logs them', async () => {
@@ -108,8 +105,7 @@ describe('reading workspaces', () => {
 
 describe('updating a workspace', () => {
   it('lets an admin rename it and change the cover layout, logging only what changed', async () => {
-    const workspace = await createWorkspace(t);
-    const admin = await addMember(t, workspace, 'admin', 'Ada');
+    const { workspace, admin } = await workspaceWithMembers(t, ['admin'], { admin: 'Ada' });
     const response = await t.http.patch(
       `/workspaces/${workspace.id}`,
       { name: 'Renamed', coverLayout: 'banner' },
@@ -133,8 +129,7 @@ describe('updating a workspace', () => {
   });
 
   it('refuses members below admin with 403 and never updates the slug', async () => {
-    const workspace = await createWorkspace(t);
-    const member = await addMember(t, workspace, 'member');
+    const { workspace, member } = await workspaceWithMembers(t, ['member']);
     const refused = await t.http.patch(
       `/workspaces/${workspace.id}`,
       { name: 'No' },
@@ -154,8 +149,7 @@ describe('updating a workspace', () => {
 
 describe('deleting a workspace', () => {
   it('needs the owner and the slug echoed, then removes everything it owns', async () => {
-    const workspace = await createWorkspace(t);
-    const admin = await addMember(t, workspace, 'admin');
+    const { workspace, admin } = await workspaceWithMembers(t, ['admin']);
     const upload = await t.app.inject({
       method: 'POST',
       url: `/workspaces/${workspace.id}/files`,

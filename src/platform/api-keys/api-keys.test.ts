@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
 import { probeModule } from '../../../test/foundation/probe-module.js';
-import type { TestApp } from '../../../test/helpers/app.js';
 import { firstIssue, present } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
@@ -12,16 +13,13 @@ import {
 } from '../../../test/helpers/platform.js';
 import { hashToken } from '../../lib/tokens.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp({}, [probeModule]));
 let owner: TestUser;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp({}, [probeModule]);
-  owner = await createUser(t);
-  org = await createOrg(t, owner, 'Keys Inc');
+  ({ owner, org } = await orgWithMembers(t, [], { name: 'Keys Inc' }));
 });
-afterAll(() => t.close());
 
 const keysUrl = () => `/orgs/${org.id}/api-keys` as const;
 

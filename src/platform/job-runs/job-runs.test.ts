@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
-import { createUser, type TestUser } from '../../../test/helpers/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
+import type { TestUser } from '../../../test/helpers/factories.js';
 import {
-  addMember,
   createKey,
   createOrg,
   createPlatformTestApp,
@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { JOB_RUN_OUTPUT_CAP, RunOutput } from './output.js';
 import type { JobRunKind, JobRunStatus } from './tables.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -69,12 +69,10 @@ async function insertRun(
 const runIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Runs Org');
+  ({ owner, org, outsider, member } = await orgWithMembers(t, ['outsider', 'member'], {
+    name: 'Runs Org',
+  }));
   otherOrg = await createOrg(t, outsider, 'Elsewhere');
-  member = await addMember(t, org, owner, 'member');
   const deployment = await t.api.post(
     `/orgs/${org.id}/deployments`,
     { name: 'Shop' },
@@ -92,7 +90,6 @@ beforeAll(async () => {
   runIds.push(await insertRun(worker, { kind: 'cron', jobName: 'nightly', exitCode: 3 }));
   runIds.push(await insertRun(worker, { status: 'running' }));
 });
-afterAll(() => t.close());
 
 describe('job runs over REST', () => {
   it('lists the runs of a deployment newest first, in pages', async () => {

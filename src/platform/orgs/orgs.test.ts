@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
   addMember,
@@ -11,18 +12,17 @@ import {
 
 const UNKNOWN_ID = '0190d6e2-3c4b-7def-8123-456789abcdef';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let outsider: TestUser;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t, { name: 'Olivia Owner' });
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Acme');
+  ({ owner, org, outsider } = await orgWithMembers(t, ['outsider'], {
+    name: 'Acme',
+    ownerName: 'Olivia Owner',
+  }));
 });
-afterAll(() => t.close());
 
 describe('organizations', () => {
   it('answers 401 without a credential on every route', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
 import { at } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
-  addMember,
   createKey,
   createOrg,
   createPlatformTestApp,
@@ -14,20 +14,17 @@ import {
 import { decryptProjectSecrets } from './secrets.js';
 import { decryptSecretsForWorker } from './worker-secrets.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let admin: TestUser;
 let member: TestUser;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  org = await createOrg(t, owner, 'Secretive');
-  admin = await addMember(t, org, owner, 'admin');
-  member = await addMember(t, org, owner, 'member');
+  ({ owner, org, admin, member } = await orgWithMembers(t, ['admin', 'member'], {
+    name: 'Secretive',
+  }));
 });
-afterAll(() => t.close());
 
 async function newProject(name: string) {
   const response = await t.api.post(`/orgs/${org.id}/projects`, { name }, { token: owner.token });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
 import { at } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
@@ -12,16 +13,13 @@ import {
 } from '../../../test/helpers/platform.js';
 import { decryptProjectSecrets } from './secrets.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  org = await createOrg(t, owner, 'Versioned');
+  ({ owner, org } = await orgWithMembers(t, [], { name: 'Versioned' }));
 });
-afterAll(() => t.close());
 
 async function newProject(body: Record<string, unknown>) {
   const response = await t.api.post(`/orgs/${org.id}/projects`, body, { token: owner.token });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
-import { createUser, type TestUser } from '../../../test/helpers/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
+import type { TestUser } from '../../../test/helpers/factories.js';
 import {
   addMember,
   createKey,
@@ -11,20 +12,17 @@ import {
 
 const UNKNOWN_ID = '0190d6e2-3c4b-7def-8123-456789abcdef';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 let org: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Projects Org');
-  member = await addMember(t, org, owner, 'member');
+  ({ owner, org, outsider, member } = await orgWithMembers(t, ['outsider', 'member'], {
+    name: 'Projects Org',
+  }));
 });
-afterAll(() => t.close());
 
 const projectsUrl = () => `/orgs/${org.id}/projects` as const;
 

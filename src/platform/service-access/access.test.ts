@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { orgWithMembers } from '../../../test/fixtures/org.js';
 import type { TestApp } from '../../../test/helpers/app.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
@@ -12,7 +14,7 @@ import {
 import { serviceUrlOn } from '../routing/service-hosts.js';
 import { ACCESS_COOKIE, type AccessDecision, checkServiceAccess, STATE_COOKIE } from './access.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let allowed: TestUser;
 let other: TestUser;
@@ -30,10 +32,7 @@ interface TestService {
 }
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Private Org');
+  ({ owner, org, outsider } = await orgWithMembers(t, ['outsider'], { name: 'Private Org' }));
   elsewhere = await createOrg(t, outsider, 'Elsewhere');
   allowed = await addMember(t, org, owner, 'member');
   other = await addMember(t, org, owner, 'member');
@@ -44,7 +43,6 @@ beforeAll(async () => {
   );
   servicesUrl = `/orgs/${org.id}/deployments/${deployment.body.id}/services`;
 });
-afterAll(() => t.close());
 
 let serial = 0;
 async function addService(body: Record<string, unknown>): Promise<TestService> {

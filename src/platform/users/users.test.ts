@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
   createKey,
@@ -10,14 +10,12 @@ import {
 } from '../../../test/helpers/platform.js';
 import { decryptUserSecrets } from './service.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let user: TestUser;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
   user = await createUser(t, { name: 'Dot Files' });
 });
-afterAll(() => t.close());
 
 describe('/api/users/me', () => {
   it('answers 401 without a session and 403 to an API key', async () => {

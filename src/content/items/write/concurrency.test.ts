@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../../test/fixtures/app.js';
 import {
   createCollection,
   createItem,
@@ -13,11 +13,7 @@ import {
  * and one `item.created` each. Meaningful on PostgreSQL, where requests run
  * at the same time; PGlite runs them one after another.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const ROUNDS = 5;
 const WRITERS = 24;
