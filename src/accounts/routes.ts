@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import { workspaceRoutes } from '../content/access/workspace-route.js';
 import { readCredential, requireUserPrincipal, SESSION_COOKIE } from '../http/auth.js';
 import { unauthorized } from '../http/errors.js';
 import { NoContent } from '../http/schemas.js';
 import type { AppContext, Router } from '../module.js';
-import { workspaceRoutes } from '../content/access/workspace-route.js';
 import { AuthUser, LoginBody, RegisterBody, RegistrationPolicy, Session } from './schemas.js';
 import * as service from './service.js';
 

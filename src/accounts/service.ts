@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { acceptInvitation, claimInvitation } from '../content/invitations/service.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
@@ -6,7 +7,6 @@ import { conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
 import type { UserPrincipal } from '../http/principal.js';
 import { newId } from '../lib/ids.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
-import { acceptInvitation, claimInvitation } from '../content/invitations/service.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
 import type { UserRow } from './repository.js';
 import * as repository from './repository.js';

@@ -4,12 +4,12 @@ import { Backoff } from './backoff.js';
 import { Dispatcher, type Logger } from './dispatcher.js';
 import { streamHandlers, unaryHandlers } from './handlers.js';
 import { watchInventory } from './inventory-watch.js';
-import { afterRecovery } from './recovery-gate.js';
+import { binaryOf } from './protocol/binary.js';
 import { encodeMessage } from './protocol/codec.js';
 import { type AgentMessage, CloseCodes, PROTOCOL_VERSION } from './protocol/messages.js';
+import { afterRecovery } from './recovery-gate.js';
 import type { Runtime } from './runtime.js';
 import { rawText } from './ws-text.js';
-import { binaryOf } from './protocol/binary.js';
 
 export const AGENT_CONNECT_PATH = '/api/agent/connect';
 

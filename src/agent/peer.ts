@@ -4,10 +4,10 @@ import type { Logger } from './dispatcher.js';
 import { BinaryKind, binaryOf, decodeBinary, encodeBinary } from './protocol/binary.js';
 import { checkResult, decodeAgentMessage, encodeMessage } from './protocol/codec.js';
 import {
+  type AgentMessage,
   type Channel,
   CloseCodes,
   type ErrorPayload,
-  type AgentMessage,
   type HelloMessage,
   PROTOCOL_VERSION,
   type ServerMessage,

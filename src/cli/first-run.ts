@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
 import { createAccount, hasAccounts } from '../accounts/service.js';
+import type { Config } from '../config.js';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/errors.js';

@@ -5,8 +5,8 @@ import WebSocket from 'ws';
 import { AgentConnection } from '../../src/agent/connection.js';
 import { Runtime } from '../../src/agent/runtime.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { connectFakeAgent } from '../helpers/fake-agent.js';
 import { createUser, type TestUser } from '../helpers/factories.js';
+import { connectFakeAgent } from '../helpers/fake-agent.js';
 import { createOrg, TEST_SECRETS_KEY, type TestOrg } from '../helpers/platform.js';
 
 /**

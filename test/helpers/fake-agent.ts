@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { agentConnectUrl } from '../../src/agent/connection.js';
-import type { NodeInfo } from '../../src/agent/protocol/methods.js';
 import { type AgentMessage, PROTOCOL_VERSION } from '../../src/agent/protocol/messages.js';
+import type { NodeInfo } from '../../src/agent/protocol/methods.js';
 
 /**
  * What a fake agent answers to a request: a result, an error, or nothing at

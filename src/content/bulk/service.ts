@@ -7,8 +7,8 @@ import { validateProperties } from '../items/properties.js';
 import type { StoredCard } from '../items/write/state.js';
 import { type CardUpdate, storedCardColumns, updateCards } from '../items/write/update.js';
 import { prepare } from '../queries/service.js';
-import { countStatement, lockSelectionStatement } from '../view-compiler/statements.js';
 import { findStatus } from '../statuses/service.js';
+import { countStatement, lockSelectionStatement } from '../view-compiler/statements.js';
 import {
   BULK_MAX,
   type BulkPatch,

@@ -1,10 +1,10 @@
 import Type from 'typebox';
+import { setSessionCookie } from '../../accounts/routes.js';
+import { Session } from '../../accounts/schemas.js';
 import { requireUserPrincipal } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
-import { setSessionCookie } from '../../accounts/routes.js';
-import { Session } from '../../accounts/schemas.js';
 import { exchangeAtProvider, requireIdp, verifyIdToken } from './provider.js';
 import { CallbackQuery, IdpSignIn, LinkIdp, StartQuery, UserIdentity } from './schemas.js';
 import * as service from './service.js';

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { findUserByEmail, findUserById, insertUser } from '../../accounts/repository.js';
+import type { Session } from '../../accounts/schemas.js';
+import { openSession } from '../../accounts/service.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -6,9 +9,6 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken } from '../../lib/tokens.js';
-import { findUserByEmail, findUserById, insertUser } from '../../accounts/repository.js';
-import type { Session } from '../../accounts/schemas.js';
-import { openSession } from '../../accounts/service.js';
 import { acceptInvitation, claimInvitation } from '../invitations/service.js';
 import type { VerifiedIdentity } from './provider.js';
 import type { UserIdentity } from './schemas.js';

@@ -6,8 +6,8 @@ import { requireCollection } from '../collections/service.js';
 import { placeInList } from './placement.js';
 import * as repository from './repository.js';
 import type { ItemDetail, MoveItem } from './schemas.js';
-import { lockCards, updateCards } from './write/update.js';
 import { getItem, itemScope } from './service.js';
+import { lockCards, updateCards } from './write/update.js';
 
 /** The secondary lists of a card, in the order it joined them. */
 async function attachedIds(db: Database, itemId: string): Promise<string[]> {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   DummyDriver,
   Kysely,
@@ -6,6 +5,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type RawBuilder,
+  sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../fields/schemas.js';

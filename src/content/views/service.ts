@@ -7,9 +7,9 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { loadRegistry } from '../fields/registry.js';
+import { listStatuses } from '../statuses/service.js';
 import type { DefinitionContext } from '../view-compiler/definition.js';
 import { parseDefinition } from '../view-compiler/parse.js';
-import { listStatuses } from '../statuses/service.js';
 import type {
   CollectionView,
   CreateCollectionView,

@@ -1,9 +1,9 @@
+import { findUserByEmail } from '../../accounts/service.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { PERMISSIONS } from '../access/permissions.js';
 import { atLeast, type Role } from '../access/roles.js';
-import { findUserByEmail } from '../../accounts/service.js';
 import { requireImage } from '../files/service.js';
 import type { MemberRow } from './repository.js';
 import * as repository from './repository.js';

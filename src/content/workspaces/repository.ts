@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { UsersTable } from '../../accounts/tables.js';
+import type { Database } from '../../db/schema.js';
 import type { WorkspaceMembersTable, WorkspacesTable } from './tables.js';
 
 const workspaceFields = ['id', 'name', 'slug', 'cover_layout', 'created_at', 'updated_at'] as const;

@@ -6,6 +6,11 @@ import { newId } from '../../lib/ids.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { patchText } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
+import { applySecretChanges } from '../secrets/org-writes.js';
+import { queueContainerRemoval } from '../services/moves.js';
+import * as serviceRows from '../services/repository.js';
+import type { ServiceState } from '../services/tables.js';
+import { deploymentInOrg } from './lookup.js';
 import type { DeploymentRow } from './repository.js';
 import * as repository from './repository.js';
 import type {
@@ -14,12 +19,7 @@ import type {
   NameQuery,
   UpdateDeploymentBody,
 } from './schemas.js';
-import { applySecretChanges } from '../secrets/org-writes.js';
-import { deploymentInOrg } from './lookup.js';
-import { queueContainerRemoval } from '../services/moves.js';
-import * as serviceRows from '../services/repository.js';
 import { deploymentSecrets } from './secrets.js';
-import type { ServiceState } from '../services/tables.js';
 
 /** A deployment's state summed up from its services' (see the schema's description). */
 export function summedState(states: readonly ServiceState[]): Deployment['state'] {

@@ -1,9 +1,9 @@
+import { notify } from '../../db/listen.js';
 import type { AppContext } from '../../module.js';
 import type { ConnectedAgent } from '../nodes/registry.js';
 import type { ProjectRow } from '../projects/repository.js';
 import { reasonOf } from '../workers/lifecycle.js';
 import { checkoutPlan } from '../workers/service.js';
-import { notify } from '../../db/listen.js';
 import { IMAGE_BUILD_CHANNEL } from './activity.js';
 import type { BuildProgress, ImageBuildRow } from './repository.js';
 import * as repository from './repository.js';

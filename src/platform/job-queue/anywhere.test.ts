@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { buildApp, type BuiltApp } from '../../app.js';
+import { type BuiltApp, buildApp } from '../../app.js';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';

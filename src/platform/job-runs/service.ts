@@ -1,10 +1,10 @@
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { OrgAccess } from '../access/org-access.js';
-import { ServiceJobs } from '../services/job-kinds.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
-import { serviceInDeployment } from '../services/lookup.js';
 import { enqueueJob } from '../job-queue/queue.js';
+import { ServiceJobs } from '../services/job-kinds.js';
+import { serviceInDeployment } from '../services/lookup.js';
 import { readRunOutput } from './output.js';
 import type { JobRunRow, RunFilter } from './repository.js';
 import * as repository from './repository.js';

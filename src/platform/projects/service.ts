@@ -6,11 +6,11 @@ import { newId } from '../../lib/ids.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { patchText, sameJson } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
+import { applySecretChanges } from '../secrets/org-writes.js';
 import { projectInOrg } from './lookup.js';
 import type { ProjectRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateProjectBody, Project, UpdateProjectBody } from './schemas.js';
-import { applySecretChanges } from '../secrets/org-writes.js';
 import { projectSecrets } from './secrets.js';
 import type { ProjectConfig, RepositoryRef, VersionAction } from './tables.js';
 

@@ -23,9 +23,9 @@ import {
 import { openSocket } from '../../../test/helpers/ws-client.js';
 import { hashPassword } from '../../accounts/password.js';
 import { insertUser } from '../../accounts/repository.js';
+import { describeEndpoint } from '../../agent/engine.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
 import { newId } from '../../lib/ids.js';
-import { describeEndpoint } from '../../agent/engine.js';
 
 /** The fields of the answers this test reads (a text answer is a string at run time). */
 interface Body {

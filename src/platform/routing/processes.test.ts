@@ -26,9 +26,9 @@ import {
   serve,
   sparrowArgs,
 } from '../../../test/helpers/sparrow-process.js';
-import { describeEndpoint } from '../../agent/engine.js';
 import { hashPassword } from '../../accounts/password.js';
 import { insertUser } from '../../accounts/repository.js';
+import { describeEndpoint } from '../../agent/engine.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
 import { newId } from '../../lib/ids.js';
 

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { request as httpRequest } from 'node:http';
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { Agent as HttpAgent, request as keepAliveRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, request as keepAliveRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,13 +17,13 @@ import {
   testRunLabel,
   WORKSPACE_IMAGE,
 } from '../../../test/helpers/engine.js';
-import { createKey } from '../../../test/helpers/platform.js';
 import {
   createNodeTestBed,
   type NodeTestBed,
   onlineNode,
   registerNode,
 } from '../../../test/helpers/nodes.js';
+import { createKey } from '../../../test/helpers/platform.js';
 import {
   fetchAs,
   HTTP_PORT,

@@ -1,15 +1,15 @@
 import {
   Agent,
   type ClientRequestArgs,
-  type IncomingMessage,
   request as httpRequest,
+  type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { recordExchange } from '../../http/connections.js';
 import type { AppContext } from '../../module.js';
-import type { ReplicaRow } from '../services/replicas.js';
 import { checkServiceAccess, PLATFORM_COOKIES } from '../service-access/access.js';
+import type { ReplicaRow } from '../services/replicas.js';
 import {
   answer,
   answerRaw,

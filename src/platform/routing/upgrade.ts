@@ -1,4 +1,4 @@
-import { type IncomingMessage, type OutgoingHttpHeaders, request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { answerRaw, closeWhenWritten, type Refusal, rawHead, refusalOf } from './answers.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useDatabase } from '../../../test/fixtures/database.js';
-import { loadConfig } from '../../config.js';
 import { insertUser } from '../../accounts/repository.js';
+import { loadConfig } from '../../config.js';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import { secretStore } from './store.js';

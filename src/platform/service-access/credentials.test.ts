@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { readScriptCredential } from './script-credentials.js';
 import { checkedReturnUrl, serviceHost, serviceUrlOn } from '../routing/service-hosts.js';
+import { readScriptCredential } from './script-credentials.js';
 
 const KEY = `spk_${'a'.repeat(43)}`;
 const SESSION = `ses_${'b'.repeat(43)}`;

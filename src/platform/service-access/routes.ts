@@ -6,6 +6,9 @@ import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.j
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
+import { getMembership } from '../orgs/service.js';
+import { hostName, serviceIdOfHost } from '../routing/hosts.js';
+import { checkedReturnUrl, serviceHost } from '../routing/service-hosts.js';
 import {
   domainChallenge,
   markDomainVerified,
@@ -13,12 +16,9 @@ import {
   serviceByVerifiedDomain,
 } from '../services/access-settings.js';
 import { Service, ServiceParams } from '../services/schemas.js';
-import { getMembership } from '../orgs/service.js';
 import { CALLBACK_PATH } from './access.js';
 import { issueCode } from './browser-sessions.js';
 import { checkChallenge } from './domains.js';
-import { hostName, serviceIdOfHost } from '../routing/hosts.js';
-import { checkedReturnUrl, serviceHost } from '../routing/service-hosts.js';
 import { personRefusal, REFUSAL_MESSAGES } from './policy.js';
 
 const AccessQuery = Strict({

@@ -2,14 +2,14 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
-import { RunOutput } from '../job-runs/output.js';
 import { enqueueJob, type JobRow } from '../job-queue/queue.js';
+import { RunOutput } from '../job-runs/output.js';
+import * as jobRuns from '../job-runs/service.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { ServiceJobs } from './job-kinds.js';
 import { runOneOff } from './one-off.js';
 import { placeReplicas } from './placement.js';
 import { activeReplicas } from './replicas.js';
-import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
 
 /** A cron run may take this long; past it the command is killed and the run fails. */

@@ -2,19 +2,19 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
-import { RunOutput } from '../job-runs/output.js';
 import type { JobRow } from '../job-queue/queue.js';
+import { RunOutput } from '../job-runs/output.js';
+import * as jobRuns from '../job-runs/service.js';
 import { findProject } from '../projects/repository.js';
 import { serviceEnvironment, serviceLabels } from './environment.js';
 import { runOneOff } from './one-off.js';
 import { NoPlaceError, nodeReconnecting, placeReplicas } from './placement.js';
-import { AGENT_WAIT_MS, queueRemovals, reachWhenBack } from './removals.js';
 import { projectImage } from './project-image.js';
-import { removeReplicas, containerName, sleep, startReplica, waitHealthy } from './replica-ops.js';
+import { AGENT_WAIT_MS, queueRemovals, reachWhenBack } from './removals.js';
+import { containerName, removeReplicas, sleep, startReplica, waitHealthy } from './replica-ops.js';
 import type { ReplicaRow } from './replicas.js';
-import * as jobRuns from '../job-runs/service.js';
-import * as runs from './runs.js';
 import type { ServiceRow } from './repository.js';
+import * as runs from './runs.js';
 
 const HOOK_NAME = (runId: string) => `sparrow-hook-${runId}`;
 

@@ -2,13 +2,13 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../module.js';
 import type { JobRow } from '../job-queue/queue.js';
+import * as jobRuns from '../job-runs/service.js';
 import { runCron } from './cron.js';
 import { Deploy } from './deploy-job.js';
 import { ServiceJobs } from './job-kinds.js';
 import { queueRemovals, type Removal, removeQueued } from './removals.js';
 import { removeReplicas } from './replica-ops.js';
 import { activeReplicas, liveReplicas } from './replicas.js';
-import * as jobRuns from '../job-runs/service.js';
 import * as runs from './runs.js';
 
 function runIdOf(job: JobRow): string {

@@ -2,9 +2,9 @@ import type { Database } from '../../db/schema.js';
 import type { OrgAccess } from '../access/org-access.js';
 import type { AgentRegistry } from '../nodes/registry.js';
 import { fromAgentError } from '../workers/agent-call.js';
+import { serviceInDeployment } from './lookup.js';
 import { prefixLines, replicaLabel } from './replica-lines.js';
 import { liveReplicas } from './replicas.js';
-import { serviceInDeployment } from './lookup.js';
 
 function reasonOf(error: unknown): string {
   const failure = fromAgentError(error);

@@ -4,9 +4,9 @@ import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { orgRoutes } from '../access/org-route.js';
-import { type Move, moveDeployment, moveService } from './moves.js';
 import { Deployment, DeploymentParams } from '../deployments/schemas.js';
 import { getDeployment } from '../deployments/service.js';
+import { type Move, moveDeployment, moveService } from './moves.js';
 import { Service, ServiceParams } from './schemas.js';
 import { getService } from './service.js';
 

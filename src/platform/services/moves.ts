@@ -1,15 +1,15 @@
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { OrgAccess } from '../access/org-access.js';
-import { enqueueJob } from '../job-queue/queue.js';
-import { liveReplicas } from './replicas.js';
-import { ServiceJobs } from './job-kinds.js';
-import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/service.js';
-import { lockService, setServiceState } from './runs.js';
 import { deploymentInOrg } from '../deployments/lookup.js';
+import { enqueueJob } from '../job-queue/queue.js';
+import { imageWasDeployed, insertRun, recordedImage } from '../job-runs/service.js';
+import { ServiceJobs } from './job-kinds.js';
 import { serviceInDeployment } from './lookup.js';
+import { liveReplicas } from './replicas.js';
 import type { ServiceRow } from './repository.js';
 import * as repository from './repository.js';
+import { lockService, setServiceState } from './runs.js';
 
 export type Move = 'deploy' | 'start' | 'stop';
 

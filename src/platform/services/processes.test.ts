@@ -10,7 +10,7 @@ import {
   removeLabelled,
 } from '../../../test/helpers/engine.js';
 import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
-import { buildApp, type BuiltApp } from '../../app.js';
+import { type BuiltApp, buildApp } from '../../app.js';
 import { newId } from '../../lib/ids.js';
 import { modules } from '../../modules.js';
 import { readRunOutput } from '../job-runs/output.js';

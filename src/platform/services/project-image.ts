@@ -1,6 +1,6 @@
-import type { AppContext } from '../../module.js';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
+import type { AppContext } from '../../module.js';
 import { IMAGE_BUILD_JOB } from '../image-builds/jobs.js';
 import * as builds from '../image-builds/repository.js';
 import { imageRepository, imageTag, plannedSteps } from '../image-builds/runner.js';

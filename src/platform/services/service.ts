@@ -8,19 +8,19 @@ import { newId } from '../../lib/ids.js';
 import type { OrgAccess } from '../access/org-access.js';
 import { patchText } from '../common/patch.js';
 import type { SecretInfo } from '../common/schemas.js';
+import { deploymentInOrg } from '../deployments/lookup.js';
+import type { NameQuery } from '../deployments/schemas.js';
 import { membersAmong } from '../orgs/service.js';
 import { projectInOrg } from '../projects/lookup.js';
 import { serviceUrl } from '../routing/hosts.js';
 import { announceRoutes } from '../routing/targets.js';
 import { applySecretChanges } from '../secrets/org-writes.js';
-import { queueContainerRemoval } from './moves.js';
-import type { NameQuery } from '../deployments/schemas.js';
-import { serviceSecrets } from './secrets.js';
-import { deploymentInOrg } from '../deployments/lookup.js';
 import { serviceInDeployment } from './lookup.js';
+import { queueContainerRemoval } from './moves.js';
 import type { ServiceFields, ServiceRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CreateServiceBody, Service, UpdateServiceBody } from './schemas.js';
+import { serviceSecrets } from './secrets.js';
 import type { CustomDomain, ServiceSource } from './tables.js';
 
 /** The TXT record that proves control of a custom domain. */

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
 import * as accounts from '../../accounts/service.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { patchText } from '../common/patch.js';

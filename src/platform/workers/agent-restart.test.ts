@@ -1,6 +1,7 @@
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectTestEngine, describeEngine, eventually } from '../../../test/helpers/engine.js';
+import { withStatus } from '../../../test/helpers/http.js';
 import {
   createNodeTestBed,
   type NodeTestBed,
@@ -9,7 +10,6 @@ import {
   startAgent,
   waitForNodeStatus,
 } from '../../../test/helpers/nodes.js';
-import { withStatus } from '../../../test/helpers/http.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
 
 /**

@@ -6,12 +6,12 @@ import {
   type FakeAnswer,
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
+import { withStatus } from '../../../test/helpers/http.js';
 import {
   createNodeTestBed,
   type NodeTestBed,
   waitForNodeStatus,
 } from '../../../test/helpers/nodes.js';
-import { withStatus } from '../../../test/helpers/http.js';
 
 /**
  * A command id of another worker (here, on the same node, where the agent

@@ -1,8 +1,8 @@
 import type { ContainerSummary } from '../../agent/protocol/schemas.js';
 import type { AppContext } from '../../module.js';
-import type { ConnectedAgent } from '../nodes/registry.js';
 import { enqueueJob, openJobTargets } from '../job-queue/queue.js';
-import { type WorkerLifecycle, WorkerJobs } from './lifecycle.js';
+import type { ConnectedAgent } from '../nodes/registry.js';
+import { WorkerJobs, type WorkerLifecycle } from './lifecycle.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
 

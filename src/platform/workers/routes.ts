@@ -13,6 +13,7 @@ import { findNodeById } from '../nodes/repository.js';
 import { isOnline } from '../nodes/service.js';
 import { WorkerBuilder } from './builder.js';
 import { WorkerJobs } from './lifecycle.js';
+import { requireWorkerAction } from './policy.js';
 import type { WorkerRow } from './repository.js';
 import * as repository from './repository.js';
 import {
@@ -23,7 +24,6 @@ import {
   Worker,
   WorkerParams,
 } from './schemas.js';
-import { requireWorkerAction } from './policy.js';
 import * as service from './service.js';
 import type { WorkerState } from './tables.js';
 

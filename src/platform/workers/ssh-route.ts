@@ -2,8 +2,8 @@ import Type from 'typebox';
 import { Timestamp } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { orgRoutes } from '../access/org-route.js';
-import { WorkerParams } from './schemas.js';
 import { requireWorkerAction } from './policy.js';
+import { WorkerParams } from './schemas.js';
 import { workerInProject } from './service.js';
 import { issueSshToken, SSH_TOKEN_TTL_MS } from './ssh-tokens.js';
 

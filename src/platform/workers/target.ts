@@ -3,8 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import type { OrgAccess } from '../access/org-access.js';
 import type { AgentRegistry } from '../nodes/registry.js';
-import type { WorkerRow } from './repository.js';
 import { requireWorkerAction } from './policy.js';
+import type { WorkerRow } from './repository.js';
 import { workerInProject } from './service.js';
 
 export interface WorkerTarget {
