@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useApp } from '../../test/fixtures/app.js';
 import { workspaceWithMembers } from '../../test/fixtures/workspace.js';
 import {
@@ -10,6 +13,8 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../test/helpers/factories.js';
+import { TEST_SECRETS_KEY } from '../../test/helpers/platform.js';
+import { serve } from '../../test/helpers/sparrow-process.js';
 import { eventsOf, opened, openSse, type SseStream } from '../../test/helpers/sse.js';
 import { until } from '../../test/helpers/wait.js';
 import { buildApp } from '../app.js';
@@ -218,6 +223,31 @@ describe('GET /workspaces/{id}/events/stream', () => {
       expect(again).toMatchObject({ status: 404 });
     } finally {
       t.ctx.eventFeeds.keepAliveMs = 15_000;
+    }
+  });
+});
+
+describe.runIf(inject('testDatabase').kind === 'postgres')('a `sparrow serve` process', () => {
+  it('streams a change made through another process on the same database within a second', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sparrow-stream-'));
+    const server = await serve({
+      DATABASE_URL: t.ctx.config.databaseUrl ?? '',
+      DATA_DIR: dataDir,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    });
+    try {
+      const workspace = await createWorkspace(t);
+      const stream = await open(workspace, '', {}, server.url);
+      await untilReady(stream);
+      const started = Date.now();
+      await rename(workspace, 'From this process');
+      await until(() => eventsOf(stream).length === 1, 'the event on the other process', 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(eventsOf(stream)).toEqual((await allEvents(t, workspace)).slice(-1));
+      stream.close();
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
