@@ -27,8 +27,9 @@ const STREAM =
   '(8 MiB waiting; it reconnects and catches up from the log), and at the next keep-alive after the caller ' +
   'lost access to the workspace (a member removed, a role lowered). A revoked key, token or session is ' +
   'refused when the client reconnects (401).\n\n' +
-  '**Limit:** a user (all their sessions together) holds at most `LOG_FOLLOWERS_PER_CALLER` (default 32) ' +
-  'event streams open at once on one server process; one more is 429 `too_many_followers`.';
+  '**Limit:** a person (their sessions, and the workspace keys and app installations they created, together) ' +
+  'holds at most `LOG_FOLLOWERS_PER_CALLER` (default 32) event streams open at once on one server process, ' +
+  'counted apart from log sockets; one more is 429 `too_many_followers`.';
 
 export function eventRoutes(router: Router, ctx: AppContext): void {
   const { route } = workspaceRoutes(router, ctx, ['Events']);
