@@ -208,6 +208,24 @@ describe('GET /workspaces/{id}/events/stream', () => {
     stream.close();
   });
 
+  it('ends its streams when the app closes, and frees the readers', async () => {
+    const closing = await buildApp({
+      config: t.ctx.config,
+      db: t.db,
+      dbKind: t.dbKind,
+      modules,
+      notifications: t.notifications,
+    });
+    await closing.app.listen({ port: 0, host: '127.0.0.1' });
+    const workspace = await createWorkspace(t);
+    const stream = await open(workspace, '', {}, address(closing.app));
+    await untilReady(stream);
+    expect(closing.ctx.eventFeeds.readers).toBe(1);
+    await closing.app.close();
+    await stream.ended;
+    expect(closing.ctx.eventFeeds.readers).toBe(0);
+  });
+
   it('ends a stream at its next keep-alive once the caller lost access', async () => {
     const { workspace, member } = await workspaceWithMembers(t, ['member']);
     t.ctx.eventFeeds.keepAliveMs = 50;
