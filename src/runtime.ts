@@ -1,6 +1,7 @@
 import { createFileStorage } from './content/files/service.js';
 import type { FileStorage } from './content/files/storage.js';
 import { IdentityProviders } from './content/identity/provider.js';
+import { EventFeeds } from './events/feeds.js';
 import type { EventSinks } from './events/writer.js';
 import type { AppBase, AppModule } from './module.js';
 import { FollowerQuota } from './platform/common/follower-quota.js';
@@ -23,6 +24,8 @@ import { WorkerLifecycle } from './platform/workers/lifecycle.js';
 export interface AppRuntime {
   /** The modules' event sinks, run by every events write of this app (`events/writer.ts`). */
   eventSinks: EventSinks;
+  /** The event-log readers of the live streams, one per workspace followed (`events/feeds.ts`). */
+  eventFeeds: EventFeeds;
   /** The agents connected to this process (`platform/nodes`). */
   agents: AgentRegistry;
   jobs: {
@@ -63,6 +66,12 @@ export function buildRuntime(base: AppBase, modules: readonly AppModule[]): AppR
   return {
     // A sink listed by two modules (or a module listed twice) runs once.
     eventSinks: [...new Set(modules.flatMap((module) => module.eventSinks ?? []))],
+    eventFeeds: new EventFeeds({
+      db: base.db,
+      listener: base.listener,
+      log: base.log,
+      followersPerCaller: base.config.logFollowersPerCaller,
+    }),
     agents,
     jobs: { kinds, runner: new JobRunner(base, agents, kinds) },
     grants: new GrantCache(),

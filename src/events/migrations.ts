@@ -72,4 +72,25 @@ export const eventsMigrations: Migrations = {
       await sql`create index events_resource_idx on events (resource_id, xid)`.execute(db);
     },
   },
+  '2026_11_29_412_events_notify': {
+    async up(db: Kysely<unknown>) {
+      // Wakes the event streams of every server process: one notification per
+      // workspace per statement that writes events (PostgreSQL folds repeats
+      // within a transaction), sent at commit, never for a rollback.
+      await sql`
+        create function events_notify() returns trigger language plpgsql as $$
+        declare
+          workspace uuid;
+        begin
+          for workspace in select distinct workspace_id from written loop
+            perform pg_notify('sparrow_events', workspace::text);
+          end loop;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger events_notify after insert on events
+        referencing new table as written
+        for each statement execute function events_notify()`.execute(db);
+    },
+  },
 };

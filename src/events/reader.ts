@@ -74,12 +74,13 @@ export async function readEventRanges(
 }
 
 /** Where an event stands in the log: its transaction's id, then its position. */
-interface Place {
+export interface Place {
   xid: string;
   position: number;
 }
 
-async function placeOf(db: Database, workspaceId: string, eventId: string): Promise<Place> {
+/** The place of an event of the workspace; 400 `invalid_cursor` for any other id. */
+export async function placeOf(db: Database, workspaceId: string, eventId: string): Promise<Place> {
   const row = await db
     .selectFrom('events')
     .select([sql<string>`xid::text`.as('xid'), 'position'])
@@ -142,8 +143,44 @@ async function awaitSettled(db: Database, workspaceId: string, waitMs: number): 
   }
 }
 
+/** The log's filters, as `GET /workspaces/{workspaceId}/events` takes them. */
+export type EventFilters = Pick<EventQuery, 'type' | 'batchId' | 'cause'>;
+
 /**
- * A page of the workspace's log; `since` and `before` are exclusive bounds.
+ * Whether an event passes the filters: the same test as the query's `where`
+ * in `readPlaced`, for events a shared reader has already read unfiltered.
+ */
+export function passes(event: Event, filters: EventFilters): boolean {
+  if (filters.type !== undefined && filters.type.length > 0 && !filters.type.includes(event.type))
+    return false;
+  if (filters.batchId !== undefined && event.batchId !== filters.batchId) return false;
+  if (filters.cause !== undefined && event.cause !== filters.cause) return false;
+  return true;
+}
+
+/** Orders two places of the log (negative: `a` comes first). */
+export function comparePlaces(a: Place, b: Place): number {
+  const byXid = BigInt(a.xid) - BigInt(b.xid);
+  if (byXid !== 0n) return byXid < 0n ? -1 : 1;
+  return Math.sign(Number(a.position) - Number(b.position));
+}
+
+/** An event with its place in the log. */
+export interface PlacedEvent {
+  event: Event;
+  place: Place;
+}
+
+/** Bounds and order of one page; `since` and `before` are exclusive. */
+export interface PageBounds {
+  since?: Place;
+  before?: Place;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+/**
+ * A page of the workspace's log between places, with each event's place.
  *
  * The log's order is (writing transaction's id, position): writers take no
  * lock, and a transaction's id is fixed before it writes its first event.
@@ -153,6 +190,47 @@ async function awaitSettled(db: Database, workspaceId: string, waitMs: number): 
  * longer add an event, and every event added later sorts after them, so a
  * reader that pages with `since` never skips one that commits late.
  */
+export async function readPlaced(
+  db: Database,
+  workspaceId: string,
+  filters: EventFilters,
+  bounds: PageBounds,
+  settleWaitMs = SETTLE_WAIT_MS,
+): Promise<{ events: PlacedEvent[]; hasMore: boolean }> {
+  const { since, before, order, limit } = bounds;
+  await awaitSettled(db, workspaceId, settleWaitMs);
+  let select = db
+    .selectFrom('events')
+    .select([...columns, sql<string>`xid::text`.as('log_xid'), 'position'])
+    .where('workspace_id', '=', workspaceId)
+    .where(settled);
+  if (since !== undefined)
+    select = select.where(
+      sql<boolean>`(xid, position) > (${since.xid}::xid8, ${since.position}::bigint)`,
+    );
+  if (before !== undefined)
+    select = select.where(
+      sql<boolean>`(xid, position) < (${before.xid}::xid8, ${before.position}::bigint)`,
+    );
+  if (filters.type !== undefined && filters.type.length > 0)
+    select = select.where('type', 'in', filters.type);
+  if (filters.batchId !== undefined) select = select.where('batch_id', '=', filters.batchId);
+  if (filters.cause !== undefined) select = select.where('cause', '=', filters.cause);
+  const rows = await select
+    .orderBy('xid', order)
+    .orderBy('position', order)
+    .limit(limit + 1)
+    .execute();
+  return {
+    events: rows.slice(0, limit).map((row) => ({
+      event: toEvent(row),
+      place: { xid: row.log_xid, position: row.position },
+    })),
+    hasMore: rows.length > limit,
+  };
+}
+
+/** A page of the workspace's log (see `readPlaced`); `since` and `before` are event ids. */
 export async function readEvents(
   db: Database,
   workspaceId: string,
@@ -164,32 +242,15 @@ export async function readEvents(
   const since = query.since === undefined ? undefined : await placeOf(db, workspaceId, query.since);
   const before =
     query.before === undefined ? undefined : await placeOf(db, workspaceId, query.before);
-  await awaitSettled(db, workspaceId, settleWaitMs);
-  let select = db
-    .selectFrom('events')
-    .select(columns)
-    .where('workspace_id', '=', workspaceId)
-    .where(settled);
-  if (since !== undefined)
-    select = select.where(
-      sql<boolean>`(xid, position) > (${since.xid}::xid8, ${since.position}::bigint)`,
-    );
-  if (before !== undefined)
-    select = select.where(
-      sql<boolean>`(xid, position) < (${before.xid}::xid8, ${before.position}::bigint)`,
-    );
-  if (query.type !== undefined && query.type.length > 0)
-    select = select.where('type', 'in', query.type);
-  if (query.batchId !== undefined) select = select.where('batch_id', '=', query.batchId);
-  if (query.cause !== undefined) select = select.where('cause', '=', query.cause);
-  const rows = await select
-    .orderBy('xid', order)
-    .orderBy('position', order)
-    .limit(limit + 1)
-    .execute();
-  const hasMore = rows.length > limit;
-  const events = rows.slice(0, limit).map(toEvent);
+  const page = await readPlaced(
+    db,
+    workspaceId,
+    query,
+    { since, before, order, limit },
+    settleWaitMs,
+  );
+  const events = page.events.map((placed) => placed.event);
   const last = events.at(-1)?.id ?? null;
   const fallback = order === 'asc' ? (query.since ?? null) : null;
-  return { events, nextCursor: last ?? fallback, hasMore };
+  return { events, nextCursor: last ?? fallback, hasMore: page.hasMore };
 }

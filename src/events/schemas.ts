@@ -70,3 +70,28 @@ export const EventPage = Type.Object(
   { title: 'EventPage' },
 );
 export type EventPage = Static<typeof EventPage>;
+
+export const EventStreamQuery = Strict({
+  since: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Start after this event id (exclusive), as `since` of the log; `Last-Event-ID` wins when both are ' +
+        'sent. Neither: only events that reach the log from now on.',
+    }),
+  ),
+  type: EventQuery.properties.type,
+  batchId: EventQuery.properties.batchId,
+  cause: EventQuery.properties.cause,
+});
+export type EventStreamQuery = Static<typeof EventStreamQuery>;
+
+export const EventStreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'The `id` of the last event received, sent by `EventSource` when it reconnects: the stream resumes after it.',
+    }),
+  ),
+});
