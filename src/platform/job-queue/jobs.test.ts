@@ -1,21 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { present } from '../../../test/helpers/assert.js';
-import {
-  connectFakeAgent,
-  type FakeAgent,
-  fakeContainers,
-} from '../../../test/helpers/fake-agent.js';
+import { type FakeAgent, fakeContainers } from '../../../test/helpers/fake-agent.js';
 import {
   createNodeTestBed,
+  createProject,
   type NodeTestBed,
+  onlineFakeNode,
   waitForNodeStatus,
 } from '../../../test/helpers/nodes.js';
-import { buildApp } from '../../app.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { newId } from '../../lib/ids.js';
-import { modules } from '../../modules.js';
 
 /**
  * Jobs across server processes: a second application on the same database
@@ -30,21 +26,9 @@ describe('worker moves as jobs', () => {
 
   beforeAll(async () => {
     bed = await createNodeTestBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
-    const built = await buildApp({
-      config: bed.t.ctx.config,
-      db: bed.t.db,
-      dbKind: bed.t.dbKind,
-      modules,
-    });
-    other = built.app;
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
-    const project = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects`,
-      { name: 'jobs' },
-      { token: bed.owner.token },
-    );
-    projectId = project.body.id;
+    other = (await anotherProcess(bed.t, { notifications: false })).app;
+    otherUrl = await listenOnLoopback(other);
+    projectId = await createProject(bed, 'jobs');
   });
   afterAll(async () => {
     await Promise.all(agents.map((agent) => agent.close()));
@@ -56,12 +40,7 @@ describe('worker moves as jobs', () => {
   const as = () => ({ token: bed.owner.token });
 
   async function node(name: string, server: string, runtime = fakeContainers()) {
-    const created = await bed.t.api.post(`/orgs/${bed.org.id}/nodes`, { name }, as());
-    const id: string = created.body.node.id;
-    const agent = connectFakeAgent(server, created.body.token, runtime);
-    agents.push(agent);
-    await agent.welcomed;
-    await waitForNodeStatus(bed, id, 'online');
+    const { id, agent } = await onlineFakeNode(bed, name, server, runtime, agents);
     return { id, agent, runtime };
   }
 

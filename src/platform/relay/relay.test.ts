@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -10,11 +9,13 @@ import {
 } from '../../../test/helpers/fake-agent.js';
 import {
   createNodeTestBed,
+  createProject,
   type NodeTestBed,
+  onlineFakeNode,
+  readyWorker,
   waitForNodeStatus,
 } from '../../../test/helpers/nodes.js';
-import { buildApp } from '../../app.js';
-import { modules } from '../../modules.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { markDisconnected } from '../nodes/repository.js';
 
 /**
@@ -32,33 +33,12 @@ describe('the relay between server processes', () => {
 
   beforeAll(async () => {
     bed = await createNodeTestBed({ JOB_POLL_MS: '100' });
-    holder = (
-      await buildApp({ config: bed.t.ctx.config, db: bed.t.db, dbKind: bed.t.dbKind, modules })
-    ).app;
-    await holder.listen({ port: 0, host: '127.0.0.1' });
-    holderUrl = `http://127.0.0.1:${(holder.server.address() as AddressInfo).port}`;
-    const project = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects`,
-      { name: 'relay' },
-      { token: bed.owner.token },
-    );
-    projectId = project.body.id;
-    const node = await bed.t.api.post(
-      `/orgs/${bed.org.id}/nodes`,
-      { name: 'held' },
-      { token: bed.owner.token },
-    );
-    nodeId = node.body.node.id;
-    agent = connectFakeAgent(holderUrl, node.body.token, fakeContainers());
-    await agent.welcomed;
-    await waitForNodeStatus(bed, nodeId, 'online');
-    const spawned = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects/${projectId}/workers?wait=true`,
-      { nodeId },
-      { token: bed.owner.token },
-    );
-    expect(spawned.body.state).toBe('ready');
-    workerPath = `/orgs/${bed.org.id}/projects/${projectId}/workers/${spawned.body.id}`;
+    holder = (await anotherProcess(bed.t, { notifications: false })).app;
+    holderUrl = await listenOnLoopback(holder);
+    projectId = await createProject(bed, 'relay');
+    ({ id: nodeId, agent } = await onlineFakeNode(bed, 'held', holderUrl, fakeContainers()));
+    const workerId = await readyWorker(bed, projectId, nodeId);
+    workerPath = `/orgs/${bed.org.id}/projects/${projectId}/workers/${workerId}`;
   });
   afterAll(async () => {
     await agent.close();
