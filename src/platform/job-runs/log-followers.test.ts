@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  endRun as endJobRun,
-  insertRun as insertJobRun,
-  type RunService,
-  runLogsUrl,
-  runService,
-} from '../../../test/fixtures/job-runs.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
 import { pollFor } from '../../../test/helpers/wait.js';
@@ -16,11 +10,11 @@ import { RunOutput } from './output.js';
 const CAP = 8;
 
 let bed: NodeTestBed;
-let service: RunService;
+let service: jobRuns.RunService;
 
-const insertRun = () => insertJobRun(bed, service);
-const endRun = (id: string) => endJobRun(bed, id, 'succeeded', 0, null);
-const logsUrl = (runId: string) => runLogsUrl(bed, runId);
+const insertRun = () => jobRuns.insertRun(bed, service);
+const endRun = (id: string) => jobRuns.endRun(bed, id, 'succeeded', 0, null);
+const logsUrl = (runId: string) => jobRuns.runLogsUrl(bed, runId);
 
 const follow = (runId: string, token = bed.owner.token) => openSocket(logsUrl(runId), token);
 
@@ -36,7 +30,7 @@ async function nothingKept() {
 
 beforeAll(async () => {
   bed = await createNodeTestBed({ LOG_FOLLOWERS_PER_CALLER: String(CAP) });
-  service = await runService(bed);
+  service = await jobRuns.runService(bed);
 });
 afterAll(() => bed.close());
 

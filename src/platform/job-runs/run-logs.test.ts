@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  endRun as endJobRun,
-  insertRun as insertJobRun,
-  type RunService,
-  runLogsUrl,
-  runService,
-} from '../../../test/fixtures/job-runs.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
@@ -20,19 +14,19 @@ import type { JobRunStatus } from './tables.js';
 const PUBLIC_URL = 'https://sparrow.example:8443';
 
 let bed: NodeTestBed;
-let service: RunService;
+let service: jobRuns.RunService;
 /** A second application on the same database, standing for another server process. */
 let other: FastifyInstance;
 let otherWs: string;
 
-const insertRun = (status: JobRunStatus) => insertJobRun(bed, service, status);
+const insertRun = (status: JobRunStatus) => jobRuns.insertRun(bed, service, status);
 const endRun = (id: string, status: JobRunStatus, exitCode: number, reason: string | null) =>
-  endJobRun(bed, id, status, exitCode, reason);
-const logsUrl = (runId: string) => runLogsUrl(bed, runId);
+  jobRuns.endRun(bed, id, status, exitCode, reason);
+const logsUrl = (runId: string) => jobRuns.runLogsUrl(bed, runId);
 
 beforeAll(async () => {
   bed = await createNodeTestBed({ PUBLIC_URL });
-  service = await runService(bed);
+  service = await jobRuns.runService(bed);
   other = (await anotherProcess(bed.t)).app;
   otherWs = (await listenOnLoopback(other)).replace(/^http/, 'ws');
 });
