@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { present } from '../../../test/helpers/assert.js';
 import { type FakeAgent, fakeContainers } from '../../../test/helpers/fake-agent.js';
-import {
-  createNodeTestBed,
-  createProject,
-  type NodeTestBed,
-  onlineFakeNode,
-  waitForNodeStatus,
-} from '../../../test/helpers/nodes.js';
+import { createProject, onlineFakeNode, waitForNodeStatus } from '../../../test/helpers/nodes.js';
 import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { newId } from '../../lib/ids.js';
 
@@ -18,14 +13,13 @@ import { newId } from '../../lib/ids.js';
  * stands for a second process (its own runner, registry and listener).
  */
 describe('worker moves as jobs', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
   let other: FastifyInstance;
   let otherUrl: string;
   let projectId: string;
   const agents: FakeAgent[] = [];
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
     other = (await anotherProcess(bed.t, { notifications: false })).app;
     otherUrl = await listenOnLoopback(other);
     projectId = await createProject(bed, 'jobs');
@@ -33,7 +27,6 @@ describe('worker moves as jobs', () => {
   afterAll(async () => {
     await Promise.all(agents.map((agent) => agent.close()));
     await other.close();
-    await bed.close();
   });
 
   const workers = () => `/orgs/${bed.org.id}/projects/${projectId}/workers` as const;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import * as jobRuns from '../../../test/fixtures/job-runs.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
 import { pollFor } from '../../../test/helpers/wait.js';
 import { openSocket, refusedUpgrade, type TestSocket } from '../../../test/helpers/ws-client.js';
@@ -9,7 +9,7 @@ import { RunOutput } from './output.js';
 
 const CAP = 8;
 
-let bed: NodeTestBed;
+const bed = useNodeBed({ LOG_FOLLOWERS_PER_CALLER: String(CAP) });
 let service: jobRuns.RunService;
 
 const insertRun = () => jobRuns.insertRun(bed, service);
@@ -29,10 +29,8 @@ async function nothingKept() {
 }
 
 beforeAll(async () => {
-  bed = await createNodeTestBed({ LOG_FOLLOWERS_PER_CALLER: String(CAP) });
   service = await jobRuns.runService(bed);
 });
-afterAll(() => bed.close());
 
 describe('job-run log followers share one reader', () => {
   it('serves many followers of a run with one reader, each the whole output in order, and keeps nothing after', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
 import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
@@ -13,7 +13,7 @@ import type { JobRunStatus } from './tables.js';
 
 const PUBLIC_URL = 'https://sparrow.example:8443';
 
-let bed: NodeTestBed;
+const bed = useNodeBed({ PUBLIC_URL });
 let service: jobRuns.RunService;
 /** A second application on the same database, standing for another server process. */
 let other: FastifyInstance;
@@ -25,14 +25,12 @@ const endRun = (id: string, status: JobRunStatus, exitCode: number, reason: stri
 const logsUrl = (runId: string) => jobRuns.runLogsUrl(bed, runId);
 
 beforeAll(async () => {
-  bed = await createNodeTestBed({ PUBLIC_URL });
   service = await jobRuns.runService(bed);
   other = (await anotherProcess(bed.t)).app;
   otherWs = (await listenOnLoopback(other)).replace(/^http/, 'ws');
 });
 afterAll(async () => {
   await other.close();
-  await bed.close();
 });
 
 describe('GET /api/job-runs/{runId}/logs', () => {

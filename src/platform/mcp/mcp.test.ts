@@ -2,9 +2,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import { callError, callOk, connectToolClient, postRaw } from '../../../test/helpers/mcp.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { addMember, createKey, createOrg, type TestOrg } from '../../../test/helpers/platform.js';
 import { newId } from '../../lib/ids.js';
@@ -41,7 +41,7 @@ const DEPLOYMENT_TOOLS = [
 ];
 const UNKNOWN_ID = '0192f0c4-3a1b-7c2d-8e9f-0a1b2c3d4e5f';
 
-let bed: NodeTestBed;
+const bed = useNodeBed();
 let other: TestOrg;
 let outsider: TestUser;
 let projectId: string;
@@ -56,7 +56,6 @@ async function client(token: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  bed = await createNodeTestBed();
   outsider = await createUser(bed.t);
   other = await createOrg(bed.t, outsider, 'Elsewhere');
   const as = { token: bed.owner.token };
@@ -76,7 +75,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  await bed.close();
 });
 
 describe('tools/list', () => {

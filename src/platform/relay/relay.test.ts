@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import {
   connectFakeAgent,
   type FakeAgent,
@@ -8,9 +9,7 @@ import {
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
 import {
-  createNodeTestBed,
   createProject,
-  type NodeTestBed,
   onlineFakeNode,
   readyWorker,
   waitForNodeStatus,
@@ -23,7 +22,7 @@ import { markDisconnected } from '../nodes/repository.js';
  * agent connects to one, requests land on the other and go through the relay.
  */
 describe('the relay between server processes', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_POLL_MS: '100' });
   let holder: FastifyInstance;
   let holderUrl: string;
   let projectId: string;
@@ -32,7 +31,6 @@ describe('the relay between server processes', () => {
   let workerPath: string;
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_POLL_MS: '100' });
     holder = (await anotherProcess(bed.t, { notifications: false })).app;
     holderUrl = await listenOnLoopback(holder);
     projectId = await createProject(bed, 'relay');
@@ -43,7 +41,6 @@ describe('the relay between server processes', () => {
   afterAll(async () => {
     await agent.close();
     await holder.close();
-    await bed.close();
   });
 
   it('records which process holds the agent, and where that process is reached', async () => {

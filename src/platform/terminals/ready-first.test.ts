@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import {
   type FakeAgent,
   type FakeRuntime,
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
-import {
-  createNodeTestBed,
-  createProject,
-  type NodeTestBed,
-  onlineFakeNode,
-  readyWorker,
-} from '../../../test/helpers/nodes.js';
+import { createProject, onlineFakeNode, readyWorker } from '../../../test/helpers/nodes.js';
 import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
 
@@ -24,7 +19,7 @@ import { openSocket } from '../../../test/helpers/ws-client.js';
  * the other goes through the relay.
  */
 describe('terminal sockets send ready before any output', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_POLL_MS: '100' });
   let holder: FastifyInstance;
   let holderUrl: string;
   let agent: FakeAgent;
@@ -62,7 +57,6 @@ describe('terminal sockets send ready before any output', () => {
   };
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_POLL_MS: '100' });
     holder = (await anotherProcess(bed.t, { notifications: false })).app;
     holderUrl = await listenOnLoopback(holder);
     const projectId = await createProject(bed, 'ready-first');
@@ -73,7 +67,6 @@ describe('terminal sockets send ready before any output', () => {
   afterAll(async () => {
     await agent.close();
     await holder.close();
-    await bed.close();
   });
 
   const cases = [
