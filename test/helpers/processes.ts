@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuiltApp, buildApp } from '../../src/app.js';
 import { modules } from '../../src/modules.js';
 import type { TestApp } from './app.js';
+import { createClient } from './http.js';
 
 /**
  * A second application on `t`'s database, standing for another server
@@ -22,4 +23,23 @@ export function anotherProcess(
 export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * `anotherProcess` as a TestApp: the same database (read through `t`),
+ * clients of its own, and a `close` that closes only this app.
+ */
+export async function anotherTestApp(t: TestApp): Promise<TestApp> {
+  const built = await anotherProcess(t);
+  return {
+    app: built.app,
+    ctx: built.ctx,
+    routes: built.routes,
+    db: t.db,
+    dbKind: t.dbKind,
+    notifications: t.notifications,
+    http: createClient(built.app, ''),
+    api: createClient(built.app, '/api'),
+    close: () => built.app.close(),
+  };
 }
