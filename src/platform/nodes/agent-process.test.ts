@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawnAgent } from '../../../test/helpers/agent-process.js';
 import { present } from '../../../test/helpers/assert.js';
 import {
   connectTestEngine,
@@ -19,7 +20,6 @@ import {
   waitForWorker,
 } from '../../../test/helpers/nodes.js';
 import { createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
-import { sparrowArgs } from '../../../test/helpers/sparrow-process.js';
 import { describeEndpoint } from '../../agent/engine.js';
 import { startBackground } from '../../app.js';
 import { modules } from '../../modules.js';
@@ -31,15 +31,7 @@ function agentProcess(
   server: string,
   token: string,
 ): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, sparrowArgs(['agent', '--server', server]), {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      AGENT_TOKEN: token,
-      DOCKER_HOST: dockerHost,
-    },
-    stdio: 'ignore',
-  });
+  const child = spawnAgent(server, token);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
