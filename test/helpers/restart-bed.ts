@@ -5,24 +5,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { spawnAgent } from './agent-process.js';
 import { eventually } from './engine.js';
 import { TEST_SECRETS_KEY } from './platform.js';
+import { freePort } from './ports.js';
 import { type FreshDatabase, freshDatabase, run, type Server, serve } from './sparrow-process.js';
-
-/** A loopback port free now (the server restarts on it, so it cannot be 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Answer<T> {
   status: number;
