@@ -3,11 +3,11 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useNodeBed } from '../../../test/fixtures/app.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import { callError, callOk, connectToolClient, postRaw } from '../../../test/helpers/mcp.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { addMember, createKey, createOrg, type TestOrg } from '../../../test/helpers/platform.js';
-import { newId } from '../../lib/ids.js';
 import { RunOutput } from '../job-runs/output.js';
 
 const SPEC_TOOLS = [
@@ -316,27 +316,12 @@ describe('deployment tools', () => {
   });
 
   it('read service logs, job runs and their output', async () => {
-    const runId = newId();
-    await bed.t.db
-      .insertInto('job_runs')
-      .values({
-        id: runId,
-        org_id: bed.org.id,
-        deployment_id: deploymentId,
-        service_id: serviceId,
-        kind: 'deploy',
-        job_name: null,
-        parent_id: null,
-        status: 'failed',
-        reason: 'the health check never passed',
-        exit_code: 1,
-        image: 'busybox:1.36',
-        scheduled_at: null,
-        created_at: new Date(),
-        started_at: new Date(),
-        ended_at: new Date(),
-      })
-      .execute();
+    const runId = await jobRuns.insertRun(bed, { deploymentId, serviceId }, 'failed', {
+      reason: 'the health check never passed',
+      exit_code: 1,
+      created_at: new Date(),
+      ended_at: new Date(),
+    });
     const output = new RunOutput(bed.t.db, runId);
     output.write('pulling\nstarting\nunhealthy\n');
     await output.flush();
