@@ -1,18 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawnAgent } from '../../test/helpers/agent-process.js';
 import { startTestAgentServer, type TestAgentServer } from '../../test/helpers/agent-server.js';
 import {
   connectTestEngine,
   describeEngine,
   eventually,
   removeLabelled,
-  testEngineEndpoint,
   testRunLabel,
   WORKSPACE_IMAGE,
 } from '../../test/helpers/engine.js';
-import { sparrowArgs } from '../../test/helpers/sparrow-process.js';
-import { describeEndpoint } from './engine.js';
 import type { AgentPeer } from './peer.js';
 
 /**
@@ -25,19 +23,10 @@ describeEngine('an agent restart keeps terminal sessions and background commands
   let containerId: string;
   let agent: ChildProcess | null = null;
   const labels = testRunLabel();
-  const dockerHost = describeEndpoint(testEngineEndpoint());
 
   /** Starts the agent process and waits for its hello. */
   async function startAgent(): Promise<AgentPeer> {
-    agent = spawn(process.execPath, sparrowArgs(['agent', '--server', server.url]), {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        AGENT_TOKEN: 'durable-token',
-        DOCKER_HOST: dockerHost,
-      },
-      stdio: 'ignore',
-    });
+    agent = spawnAgent(server.url, 'durable-token');
     const peer = await server.nextPeer();
     await peer.hello;
     return peer;

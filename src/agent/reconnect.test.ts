@@ -1,20 +1,10 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestAgentServer, type TestAgentServer } from '../../test/helpers/agent-server.js';
 import { eventually } from '../../test/helpers/engine.js';
+import { freePort } from '../../test/helpers/ports.js';
 import { AgentConnection } from './connection.js';
 import { createEngine } from './engine.js';
 import { Runtime } from './runtime.js';
-
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('reconnecting', () => {
   let server: TestAgentServer | undefined;

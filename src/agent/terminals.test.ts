@@ -10,31 +10,11 @@ import {
   testRunLabel,
   WORKSPACE_IMAGE,
 } from '../../test/helpers/engine.js';
+import { terminalClient } from '../../test/helpers/terminal-client.js';
 import { createContainer, startContainer } from './containers.js';
 import { execRun } from './exec.js';
-import { SNAPSHOT_PREFIX, type TerminalSink } from './terminal-session.js';
+import { SNAPSHOT_PREFIX } from './terminal-session.js';
 import { TerminalManager } from './terminals.js';
-
-/** A client: collects the raw bytes it is sent. */
-function client() {
-  const chunks: Buffer[] = [];
-  let exitCode: number | null | undefined;
-  const sink: TerminalSink = {
-    data: (bytes) => chunks.push(bytes),
-    end: (code) => {
-      exitCode = code;
-    },
-  };
-  return {
-    sink,
-    chunks,
-    bytes: () => Buffer.concat(chunks),
-    text: () => Buffer.concat(chunks).toString('utf8'),
-    ended: () => exitCode,
-    waitFor: (needle: string) =>
-      eventually(() => (Buffer.concat(chunks).includes(needle) ? true : undefined), 20_000, needle),
-  };
-}
 
 /** What a fresh terminal shows after being fed `bytes`: a client that reattached. */
 async function render(bytes: Buffer, cols: number, rows: number) {
@@ -79,8 +59,8 @@ describeEngine('persistent terminals', () => {
     });
 
     const session = terminals.get(busybox, 'main');
-    const first = client();
-    const second = client();
+    const first = terminalClient();
+    const second = terminalClient();
     const detachFirst = session.attach(first.sink);
     const detachSecond = session.attach(second.sink);
     expect(terminals.list(busybox)[0]?.attachments).toBe(2);
@@ -107,12 +87,12 @@ describeEngine('persistent terminals', () => {
     const session = terminals.get(busybox, 'main');
     // Typed while nobody is attached: the program runs on.
     session.input(Buffer.from('i=0; while [ $i -lt 60 ]; do i=$((i+1)); echo "row $i"; done\r'));
-    const probe = client();
+    const probe = terminalClient();
     const detachProbe = session.attach(probe.sink);
     await probe.waitFor('row 60');
     detachProbe();
 
-    const again = client();
+    const again = terminalClient();
     const detach = session.attach(again.sink);
     await again.waitFor('row 60');
     const view = await render(again.bytes(), 100, 30);
@@ -137,12 +117,12 @@ describeEngine('persistent terminals', () => {
     });
     expect(info.command[0]).toBe('bash');
     const session = terminals.get(workspace, 'editor');
-    const watcher = client();
+    const watcher = terminalClient();
     const stop = session.attach(watcher.sink);
     await watcher.waitFor('-- status --');
     stop();
 
-    const returning = client();
+    const returning = terminalClient();
     const detach = session.attach(returning.sink);
     await returning.waitFor('-- status --');
     const view = await render(returning.bytes(), 60, 20);
@@ -165,14 +145,14 @@ describeEngine('persistent terminals', () => {
       command: ['vi', '/tmp/notes.txt'],
     });
     const session = terminals.get(busybox, 'vi');
-    const watcher = client();
+    const watcher = terminalClient();
     const stop = session.attach(watcher.sink);
     await watcher.waitFor('second line');
     session.input(Buffer.from('jwiNEW \x1b'));
     await watcher.waitFor('NEW');
     stop();
 
-    const returning = client();
+    const returning = terminalClient();
     const detach = session.attach(returning.sink);
     await returning.waitFor('NEW');
     const view = await render(returning.bytes(), 50, 12);
@@ -187,7 +167,7 @@ describeEngine('persistent terminals', () => {
   it('keeps bytes raw: output that is not UTF-8 arrives as sent', async () => {
     await terminals.create({ containerId: busybox, name: 'bytes', command: ['sh'] });
     const session = terminals.get(busybox, 'bytes');
-    const watcher = client();
+    const watcher = terminalClient();
     session.attach(watcher.sink);
     session.input(Buffer.from("printf 'A\\377\\376B\\n'\r"));
     await eventually(() =>
@@ -199,7 +179,7 @@ describeEngine('persistent terminals', () => {
   it('ends a session whose program exits, telling attached clients the exit code', async () => {
     await terminals.create({ containerId: busybox, name: 'short', command: ['sh'] });
     const session = terminals.get(busybox, 'short');
-    const watcher = client();
+    const watcher = terminalClient();
     session.attach(watcher.sink);
     session.input(Buffer.from('exit 5\r'));
     expect(await eventually(() => watcher.ended())).toBe(5);
@@ -216,7 +196,7 @@ describeEngine('persistent terminals', () => {
     const doomed = await createContainer(docker, { image: BUSYBOX_IMAGE, labels }, { init: true });
     await startContainer(docker, doomed.id);
     await terminals.create({ containerId: doomed.id, name: 'gone', command: ['sh'] });
-    const watcher = client();
+    const watcher = terminalClient();
     terminals.get(doomed.id, 'gone').attach(watcher.sink);
     await docker.getContainer(doomed.id).remove({ force: true });
     await eventually(() => (watcher.ended() === undefined ? undefined : true));
@@ -225,7 +205,7 @@ describeEngine('persistent terminals', () => {
 
   it('kills a session by name: its processes end and clients are told', async () => {
     const session = terminals.get(busybox, 'main');
-    const watcher = client();
+    const watcher = terminalClient();
     session.attach(watcher.sink);
     session.input(Buffer.from('sleep 777\r'));
     await eventually(async () => {

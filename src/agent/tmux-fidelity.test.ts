@@ -1,30 +1,9 @@
 import xtermHeadless from '@xterm/headless';
-import type Docker from 'dockerode';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  connectTestEngine,
-  describeEngine,
-  eventually,
-  removeLabelled,
-  testRunLabel,
-  WORKSPACE_IMAGE,
-} from '../../test/helpers/engine.js';
-import { createContainer, startContainer } from './containers.js';
-import type { TerminalSink } from './terminal-session.js';
+import { expect, it } from 'vitest';
+import { useContainer } from '../../test/fixtures/container.js';
+import { describeEngine, eventually, WORKSPACE_IMAGE } from '../../test/helpers/engine.js';
+import { terminalClient } from '../../test/helpers/terminal-client.js';
 import { TerminalManager } from './terminals.js';
-
-function client() {
-  const chunks: Buffer[] = [];
-  const sink: TerminalSink = { data: (bytes) => chunks.push(bytes), end: () => {} };
-  const bytes = () => Buffer.concat(chunks);
-  return {
-    sink,
-    chunks,
-    bytes,
-    waitFor: (needle: string, timeoutMs = 60_000) =>
-      eventually(() => (bytes().includes(needle) ? true : undefined), timeoutMs, needle),
-  };
-}
 
 const ESC = String.fromCharCode(0x1b);
 
@@ -76,28 +55,12 @@ function expectTail(numbers: number[], last: number, atLeast: number) {
 
 /** Output of a terminal in tmux, after an agent restart too: the program's bytes, all of them. */
 describeEngine('terminals held by tmux: exact output', () => {
-  let docker: Docker;
-  let container: string;
-  const labels = testRunLabel();
-
-  beforeAll(async () => {
-    docker = await connectTestEngine();
-    const created = await createContainer(
-      docker,
-      { image: WORKSPACE_IMAGE, labels },
-      { init: true },
-    );
-    await startContainer(docker, created.id);
-    container = created.id;
-  });
-  afterAll(async () => {
-    if (docker !== undefined) await removeLabelled(docker, labels);
-  });
+  const container = useContainer(WORKSPACE_IMAGE);
 
   /** `seq 1 60000`, ended by a marker of its own (the replayed screen may hold an earlier one). */
   async function flood(manager: TerminalManager, name: string, marker: number) {
-    const watcher = client();
-    const attachment = (await manager.find(container, name)).open(watcher.sink, {
+    const watcher = terminalClient(60_000);
+    const attachment = (await manager.find(container.id, name)).open(watcher.sink, {
       cols: 80,
       rows: 24,
     });
@@ -112,28 +75,31 @@ describeEngine('terminals held by tmux: exact output', () => {
   }
 
   it('a flood reaches the client complete and in order, also after an agent restart', async () => {
-    const first = new TerminalManager(docker, 1000);
-    await first.create({ containerId: container, name: 'flood' });
+    const first = new TerminalManager(container.docker, 1000);
+    await first.create({ containerId: container.id, name: 'flood' });
     await flood(first, 'flood', 100);
     await first.close();
-    const second = new TerminalManager(docker, 1000);
-    await second.recover([container]);
+    const second = new TerminalManager(container.docker, 1000);
+    await second.recover([container.id]);
     await flood(second, 'flood', 200);
-    await second.kill(container, 'flood');
+    await second.kill(container.id, 'flood');
   });
 
   it('reattaching restores the last lines once each, in order, also after an agent restart', async () => {
-    const first = new TerminalManager(docker, 1000);
-    await first.create({ containerId: container, name: 'log', cols: 80, rows: 24 });
-    const watcher = client();
-    const attachment = (await first.find(container, 'log')).open(watcher.sink);
+    const first = new TerminalManager(container.docker, 1000);
+    await first.create({ containerId: container.id, name: 'log', cols: 80, rows: 24 });
+    const watcher = terminalClient(60_000);
+    const attachment = (await first.find(container.id, 'log')).open(watcher.sink);
     attachment.input(Buffer.from("seq -f 'row %g' 1 3000; echo END-$((6*7))\r"));
     await watcher.waitFor('END-42');
     attachment.close();
 
     // The terminal's scrollback (1000 lines) and screen, rows 2000 and later, each once.
-    const returning = client();
-    const again = (await first.find(container, 'log')).open(returning.sink, { cols: 80, rows: 24 });
+    const returning = terminalClient(60_000);
+    const again = (await first.find(container.id, 'log')).open(returning.sink, {
+      cols: 80,
+      rows: 24,
+    });
     await eventually(async () => {
       const numbers = await rowsShown(returning.bytes());
       return numbers.at(-1) === 3000 ? true : undefined;
@@ -143,10 +109,10 @@ describeEngine('terminals held by tmux: exact output', () => {
 
     // A new agent: tmux's history (1000 lines) and screen, each once, then live output.
     await first.close();
-    const second = new TerminalManager(docker, 1000);
-    await second.recover([container]);
-    const afterRestart = client();
-    const third = (await second.find(container, 'log')).open(afterRestart.sink, {
+    const second = new TerminalManager(container.docker, 1000);
+    await second.recover([container.id]);
+    const afterRestart = terminalClient(60_000);
+    const third = (await second.find(container.id, 'log')).open(afterRestart.sink, {
       cols: 80,
       rows: 24,
     });
@@ -162,15 +128,15 @@ describeEngine('terminals held by tmux: exact output', () => {
     });
     expectTail(await rowsShown(afterRestart.bytes()), 3100, 1100);
     third.close();
-    await second.kill(container, 'log');
+    await second.kill(container.id, 'log');
   });
 
   it('two clients of one session get the same bytes', async () => {
-    const manager = new TerminalManager(docker, 1000);
-    await manager.create({ containerId: container, name: 'shared' });
-    const terminal = await manager.find(container, 'shared');
-    const a = client();
-    const b = client();
+    const manager = new TerminalManager(container.docker, 1000);
+    await manager.create({ containerId: container.id, name: 'shared' });
+    const terminal = await manager.find(container.id, 'shared');
+    const a = terminalClient(60_000);
+    const b = terminalClient(60_000);
     const first = terminal.open(a.sink, { cols: 80, rows: 24 });
     terminal.open(b.sink, { cols: 80, rows: 24 });
     await eventually(() => (a.chunks.length > 0 && b.chunks.length > 0 ? true : undefined));
@@ -183,14 +149,14 @@ describeEngine('terminals held by tmux: exact output', () => {
     await eventually(() => (from(a.bytes()).length === from(b.bytes()).length ? true : undefined));
     expect(from(a.bytes()).equals(from(b.bytes()))).toBe(true);
     expect(from(a.bytes()).includes('\x1b[31mred\x1b[0m é')).toBe(true);
-    await manager.kill(container, 'shared');
+    await manager.kill(container.id, 'shared');
   });
 
   it('a full-screen program shows again on reattach, also after an agent restart', async () => {
-    const first = new TerminalManager(docker, 1000);
-    await first.create({ containerId: container, name: 'pager', cols: 80, rows: 24 });
-    const watcher = client();
-    const attachment = (await first.find(container, 'pager')).open(watcher.sink);
+    const first = new TerminalManager(container.docker, 1000);
+    await first.create({ containerId: container.id, name: 'pager', cols: 80, rows: 24 });
+    const watcher = terminalClient(60_000);
+    const attachment = (await first.find(container.id, 'pager')).open(watcher.sink);
     attachment.input(Buffer.from("seq -f 'page line %g' 1 200 | less\r"));
     await watcher.waitFor('page line 23');
     attachment.close();
@@ -201,8 +167,8 @@ describeEngine('terminals held by tmux: exact output', () => {
       expect(shown.slice(0, 23)).toEqual(range(1, 23).map((n) => `page line ${n}`));
       expect(shown[23]).toMatch(/^:/);
     };
-    const returning = client();
-    const again = (await first.find(container, 'pager')).open(returning.sink, {
+    const returning = terminalClient(60_000);
+    const again = (await first.find(container.id, 'pager')).open(returning.sink, {
       cols: 80,
       rows: 24,
     });
@@ -211,10 +177,10 @@ describeEngine('terminals held by tmux: exact output', () => {
     again.close();
 
     await first.close();
-    const second = new TerminalManager(docker, 1000);
-    await second.recover([container]);
-    const afterRestart = client();
-    const third = (await second.find(container, 'pager')).open(afterRestart.sink, {
+    const second = new TerminalManager(container.docker, 1000);
+    await second.recover([container.id]);
+    const afterRestart = terminalClient(60_000);
+    const third = (await second.find(container.id, 'pager')).open(afterRestart.sink, {
       cols: 80,
       rows: 24,
     });
@@ -230,20 +196,20 @@ describeEngine('terminals held by tmux: exact output', () => {
       return shown[1]?.trimEnd().endsWith(':~#') ? true : undefined;
     });
     third.close();
-    await second.kill(container, 'pager');
+    await second.kill(container.id, 'pager');
   });
   it('top shows again on reattach, also after an agent restart', async () => {
-    const first = new TerminalManager(docker, 1000);
-    await first.create({ containerId: container, name: 'top', cols: 100, rows: 30 });
-    const watcher = client();
-    const attachment = (await first.find(container, 'top')).open(watcher.sink);
+    const first = new TerminalManager(container.docker, 1000);
+    await first.create({ containerId: container.id, name: 'top', cols: 100, rows: 30 });
+    const watcher = terminalClient(60_000);
+    const attachment = (await first.find(container.id, 'top')).open(watcher.sink);
     attachment.input(Buffer.from('top -d 1\r'));
     await watcher.waitFor('load average');
     attachment.close();
 
     /** The replayed screen alone (the first chunk) shows top's header and its process table. */
     const expectTop = async (terminal: Awaited<ReturnType<TerminalManager['find']>>) => {
-      const returning = client();
+      const returning = terminalClient(60_000);
       const again = terminal.open(returning.sink, { cols: 100, rows: 30 });
       await eventually(() => (returning.chunks.length > 0 ? true : undefined));
       const shown = (await shownLines(returning.chunks[0] ?? Buffer.alloc(0), 100, 30)).slice(-30);
@@ -251,11 +217,11 @@ describeEngine('terminals held by tmux: exact output', () => {
       expect(shown.some((line) => /PID\s+USER/.test(line))).toBe(true);
       again.close();
     };
-    await expectTop(await first.find(container, 'top'));
+    await expectTop(await first.find(container.id, 'top'));
     await first.close();
-    const second = new TerminalManager(docker, 1000);
-    await second.recover([container]);
-    await expectTop(await second.find(container, 'top'));
-    await second.kill(container, 'top');
+    const second = new TerminalManager(container.docker, 1000);
+    await second.recover([container.id]);
+    await expectTop(await second.find(container.id, 'top'));
+    await second.kill(container.id, 'top');
   });
 });

@@ -202,3 +202,8 @@ export async function insertItems(
   }
   return ids;
 }
+
+/** The config of a select field with these options, all of one colour. */
+export function selectOptions(...labels: string[]) {
+  return { options: labels.map((label) => ({ label, color: '#000000' })) };
+}

@@ -7,6 +7,7 @@ import type { SuccessAt } from './api-types.js';
 import type { TestApp } from './app.js';
 import { eventually, removeLabelled } from './engine.js';
 import { createUser, type TestUser } from './factories.js';
+import { connectFakeAgent, type FakeAgent, type FakeRuntime } from './fake-agent.js';
 import { createOrg, createPlatformTestApp, type TestOrg } from './platform.js';
 
 /**
@@ -127,4 +128,55 @@ export async function waitForWorker(
     timeoutMs,
     `worker ${state}`,
   );
+}
+
+/** A project of the bed's organization, created by its owner; its id. */
+export async function createProject(bed: NodeTestBed, name: string): Promise<string> {
+  const project = await bed.t.api.post(
+    `/orgs/${bed.org.id}/projects`,
+    { name },
+    { token: bed.owner.token },
+  );
+  return project.body.id;
+}
+
+/**
+ * Registers a node and connects a fake agent for it to `server` (the bed's
+ * URL or another process's), waiting until it is welcomed and online. The
+ * agent goes into `agents` (when given) as soon as it connects, so the file
+ * closes it even when the wait fails.
+ */
+export async function onlineFakeNode(
+  bed: NodeTestBed,
+  name: string,
+  server: string,
+  runtime: FakeRuntime,
+  agents?: FakeAgent[],
+): Promise<{ id: string; agent: FakeAgent }> {
+  const created = await bed.t.api.post(
+    `/orgs/${bed.org.id}/nodes`,
+    { name },
+    { token: bed.owner.token },
+  );
+  const id: string = created.body.node.id;
+  const agent = connectFakeAgent(server, created.body.token, runtime);
+  agents?.push(agent);
+  await agent.welcomed;
+  await waitForNodeStatus(bed, id, 'online');
+  return { id, agent };
+}
+
+/** Spawns a worker of the project on the node and waits until it is ready; its id. */
+export async function readyWorker(
+  bed: NodeTestBed,
+  projectId: string,
+  nodeId: string,
+): Promise<string> {
+  const spawned = await bed.t.api.post(
+    `/orgs/${bed.org.id}/projects/${projectId}/workers?wait=true`,
+    { nodeId },
+    { token: bed.owner.token },
+  );
+  expect(spawned.body.state).toBe('ready');
+  return spawned.body.id;
 }

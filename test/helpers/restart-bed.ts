@@ -3,33 +3,13 @@
  * `sparrow agent` process and the real engine: the bed of the tests that
  * `kill -9` the server and start it again on the same port and database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { describeEndpoint } from '../../src/agent/engine.js';
-import { eventually, testEngineEndpoint } from './engine.js';
+import { spawnAgent } from './agent-process.js';
+import { eventually } from './engine.js';
 import { TEST_SECRETS_KEY } from './platform.js';
-import {
-  type FreshDatabase,
-  freshDatabase,
-  run,
-  type Server,
-  serve,
-  sparrowArgs,
-} from './sparrow-process.js';
-
-/** A loopback port free now (the server restarts on it, so it cannot be 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports.js';
+import { type FreshDatabase, freshDatabase, run, type Server, serve } from './sparrow-process.js';
 
 export interface Answer<T> {
   status: number;
@@ -80,15 +60,7 @@ export class RestartBed {
       { name: 'restarted' },
     );
     bed.nodeId = node.body.node.id;
-    bed.agent = spawn(process.execPath, sparrowArgs(['agent', '--server', bed.server.url]), {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        AGENT_TOKEN: node.body.token,
-        DOCKER_HOST: describeEndpoint(testEngineEndpoint()),
-      },
-      stdio: 'ignore',
-    });
+    bed.agent = spawnAgent(bed.server.url, node.body.token);
     await bed.waitOnline();
     return bed;
   }

@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { hashPassword } from '../../src/accounts/password.js';
+import { insertUser } from '../../src/accounts/repository.js';
+import type { Database } from '../../src/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
 import { adminUrl, databaseUrl, TEST_DATABASE_PREFIX } from './postgres.js';
 
 /** The arguments of `node` that run the `sparrow` command of this run (see test/command-setup.ts). */
@@ -152,4 +156,29 @@ export async function login(server: Server, email: string, password: string) {
     status: response.status,
     body: (await response.json()) as { user?: Record<string, unknown> },
   };
+}
+
+/**
+ * A new account (named `name`) written straight to the database of a fleet
+ * of `sparrow serve` processes, signed in through `baseUrl`; its session
+ * token ('' when the sign-in failed).
+ */
+export async function signedInAccount(
+  db: Database,
+  baseUrl: string,
+  name: string,
+): Promise<string> {
+  const password = 'correct horse battery staple';
+  const user = await insertUser(db, {
+    id: newId(),
+    email: `${name.toLowerCase()}-${newId()}@example.test`,
+    name,
+    password_hash: await hashPassword(password),
+  });
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password }),
+  });
+  return ((await login.json()) as { token?: string }).token ?? '';
 }

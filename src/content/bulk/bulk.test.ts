@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
+import { collectionRoute, workspaceWithStatuses } from '../../../test/fixtures/workspace.js';
 import {
   addMember,
   allEvents,
   createCollection,
   createField,
   createItem,
-  createWorkspace,
   insertItems,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
@@ -14,15 +14,10 @@ import {
 const t = useApp();
 
 async function setup() {
-  const workspace = await createWorkspace(t);
-  const token = workspace.owner.token;
-  const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body.map(
-    (status) => status.id,
-  );
+  const { workspace, token, statuses } = await workspaceWithStatuses(t);
   const points = await createField(t, workspace, { key: 'points', type: 'number', name: 'Points' });
   const list = await createCollection(t, workspace);
-  const url = <R extends string>(route: R) =>
-    `/workspaces/${workspace.id}/collections/${list.id}/${route}` as const;
+  const url = collectionRoute(workspace, list.id);
   return { workspace, token, statuses, points, list, url };
 }
 

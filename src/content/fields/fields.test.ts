@@ -7,6 +7,7 @@ import {
   createField,
   createItem,
   createWorkspace,
+  selectOptions,
 } from '../../../test/helpers/factories.js';
 
 const t = useApp();
@@ -156,23 +157,13 @@ describe('updating fields', () => {
       key: 'tags',
       type: 'multi_select',
       name: 'Tags',
-      config: {
-        options: [
-          { label: 'a', color: '#000000' },
-          { label: 'b', color: '#000000' },
-        ],
-      },
+      config: selectOptions('a', 'b'),
     });
     const stage = await createField(t, workspace, {
       key: 'stage',
       type: 'select',
       name: 'Stage',
-      config: {
-        options: [
-          { label: 'x', color: '#000000' },
-          { label: 'y', color: '#000000' },
-        ],
-      },
+      config: selectOptions('x', 'y'),
     });
     const [a, b] = tags.config.options ?? [];
     const [x, y] = stage.config.options ?? [];

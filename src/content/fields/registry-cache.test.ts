@@ -8,9 +8,7 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
-import { createClient } from '../../../test/helpers/http.js';
-import { buildApp } from '../../app.js';
-import { modules } from '../../modules.js';
+import { anotherTestApp } from '../../../test/helpers/processes.js';
 import { RegistryCache } from './registry-cache.js';
 
 const t = useApp();
@@ -172,22 +170,7 @@ describe('registry cache', () => {
   it.runIf(postgres)(
     'a second server sees the first one’s registry change through NOTIFY',
     async () => {
-      const built = await buildApp({
-        config: t.ctx.config,
-        db: t.db,
-        dbKind: t.dbKind,
-        modules,
-        notifications: t.notifications,
-      });
-      const b: TestApp = {
-        ...t,
-        app: built.app,
-        ctx: built.ctx,
-        routes: built.routes,
-        http: createClient(built.app, ''),
-        api: createClient(built.app, '/api'),
-        close: () => built.app.close(),
-      };
+      const b = await anotherTestApp(t);
       try {
         for (let round = 0; round < 5; round++) {
           const { workspace, stage, list, token } = await setup(t);

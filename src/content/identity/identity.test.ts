@@ -2,33 +2,20 @@ import { generateKeyPair, importJWK, SignJWT } from 'jose';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { providerEnv, useTestProvider } from '../../../test/fixtures/oidc.js';
+import { createTestApp } from '../../../test/helpers/app.js';
 import { createUser, createWorkspace, uniqueEmail } from '../../../test/helpers/factories.js';
-import { startTestProvider, type TestProvider } from '../../../test/helpers/oidc.js';
 
 const PUBLIC_URL = 'http://sparrow.example.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/idp/callback`;
 
-let idp: TestProvider;
-let t: TestApp;
-let closed: TestApp;
-beforeAll(async () => {
-  idp = await startTestProvider(CALLBACK);
-  const env = {
-    PUBLIC_URL,
-    IDP_ISSUER: idp.issuer,
-    IDP_CLIENT_ID: idp.clientId,
-    IDP_CLIENT_SECRET: idp.clientSecret,
-  };
-  t = await createTestApp({ ...env, REGISTRATION_MODE: 'open' });
-  closed = await createTestApp(env);
-});
-afterAll(async () => {
-  await t.close();
-  await closed.close();
-  await idp.close();
-});
+const idp = useTestProvider(CALLBACK);
+const t = useApp(() =>
+  createTestApp({ PUBLIC_URL, ...providerEnv(idp), REGISTRATION_MODE: 'open' }),
+);
+const closed = useApp(() => createTestApp({ PUBLIC_URL, ...providerEnv(idp) }));
 
 let subjects = 0;
 function person(email = uniqueEmail('idp'), verified = true) {

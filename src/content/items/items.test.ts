@@ -9,6 +9,7 @@ import {
   createItem,
   createUser,
   createWorkspace,
+  selectOptions,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
 
@@ -45,12 +46,7 @@ async function registry(workspace: TestWorkspace) {
       key: 'tags',
       type: 'multi_select',
       name: 'Tags',
-      config: {
-        options: [
-          { label: 'x', color: '#000000' },
-          { label: 'y', color: '#000000' },
-        ],
-      },
+      config: selectOptions('x', 'y'),
     }),
     person: await field({ key: 'owner', type: 'person', name: 'Owner' }),
     people: await field({ key: 'watchers', type: 'multi_person', name: 'Watchers' }),

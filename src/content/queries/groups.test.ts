@@ -1,23 +1,19 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
+import { collectionRoute, workspaceWithStatuses } from '../../../test/fixtures/workspace.js';
 import { at, present } from '../../../test/helpers/assert.js';
 import {
   addMember,
   createCollection,
   createField,
   createItem,
-  createWorkspace,
 } from '../../../test/helpers/factories.js';
 
 const t = useApp();
 
 async function setup() {
-  const workspace = await createWorkspace(t);
-  const token = workspace.owner.token;
-  const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body.map(
-    (status) => status.id,
-  );
+  const { workspace, token, statuses } = await workspaceWithStatuses(t);
   const tags = await createField(t, workspace, {
     key: 'tags',
     type: 'multi_select',
@@ -28,8 +24,7 @@ async function setup() {
   const due = await createField(t, workspace, { key: 'due', type: 'date', name: 'Due' });
   const owner = await createField(t, workspace, { key: 'owner', type: 'person', name: 'Owner' });
   const list = await createCollection(t, workspace);
-  const url = <R extends string>(route: R) =>
-    `/workspaces/${workspace.id}/collections/${list.id}/${route}` as const;
+  const url = collectionRoute(workspace, list.id);
   return { workspace, token, statuses, tags, red, blue, due, owner, list, url };
 }
 

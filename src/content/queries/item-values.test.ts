@@ -7,15 +7,12 @@ import {
   createItem,
   createWorkspace,
   insertItems,
+  selectOptions,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
 import { backfillItemValues } from './item-values-backfill.js';
 
 const t = useApp();
-
-const options = (...labels: string[]) => ({
-  options: labels.map((label) => ({ label, color: '#000000' })),
-});
 
 async function setup() {
   const workspace = await createWorkspace(t);
@@ -24,13 +21,13 @@ async function setup() {
     key: 'stage',
     type: 'select',
     name: 'Stage',
-    config: options('a', 'b', 'c'),
+    config: selectOptions('a', 'b', 'c'),
   });
   const tags = await createField(t, workspace, {
     key: 'tags',
     type: 'multi_select',
     name: 'Tags',
-    config: options('red', 'blue'),
+    config: selectOptions('red', 'blue'),
   });
   const owner = await createField(t, workspace, { key: 'owner', type: 'person', name: 'Owner' });
   const [a, b, c] = (stage.config.options ?? []).map((option) => option.id);
@@ -204,7 +201,7 @@ describe('item_values (the narrow table behind counts and kanban columns)', () =
       key: 'later',
       type: 'select',
       name: 'Later',
-      config: options('x'),
+      config: selectOptions('x'),
     });
     const [x] = (later.config.options ?? []).map((option) => option.id);
     const [first] = (
@@ -252,7 +249,7 @@ describe('item_values (the narrow table behind counts and kanban columns)', () =
           key: 'later',
           type: 'select',
           name: 'Later',
-          config: options('x'),
+          config: selectOptions('x'),
         });
         const x = later.config.options?.[0]?.id;
         const writers = Array.from({ length: 6 }, async (_, writer) => {

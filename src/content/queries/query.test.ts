@@ -6,6 +6,7 @@ import {
   createField,
   createItem,
   createWorkspace,
+  selectOptions,
   type TestWorkspace,
 } from '../../../test/helpers/factories.js';
 
@@ -120,12 +121,7 @@ describe('query pages', () => {
       key: 'stage',
       type: 'select',
       name: 'Stage',
-      config: {
-        options: [
-          { label: 'Later', color: '#000000' },
-          { label: 'Now', color: '#000000' },
-        ],
-      },
+      config: selectOptions('Later', 'Now'),
     });
     const [later, now] = stage.config.options ?? [];
     const statuses = (await t.http.get(`/workspaces/${workspace.id}/statuses`, { token })).body;

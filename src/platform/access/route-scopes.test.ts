@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
 import type { HttpMethod } from '../../../test/helpers/api-types.js';
-import type { TestApp } from '../../../test/helpers/app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { createKey, createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
@@ -76,12 +76,7 @@ function unguarded(routes: readonly RouteRecord[]): string[] {
     .map((route) => `${route.method} ${route.url}`);
 }
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createPlatformTestApp();
-});
-afterAll(() => t.close());
+const t = useApp(() => createPlatformTestApp());
 
 const platformRoutes = () =>
   t.routes.filter((route) => route.api === 'platform' && route.method !== 'HEAD');

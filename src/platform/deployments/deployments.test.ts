@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
-import { createUser, type TestUser } from '../../../test/helpers/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { twoTenants } from '../../../test/fixtures/org.js';
+import type { TestUser } from '../../../test/helpers/factories.js';
+import { UNKNOWN_ID } from '../../../test/helpers/ids.js';
 import {
-  addMember,
   createKey,
-  createOrg,
   createPlatformTestApp,
   expectNoSecretLeaks,
   secretValue,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
 
-const UNKNOWN_ID = '0190d6e2-3c4b-7def-8123-456789abcdef';
-
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -21,14 +19,8 @@ let org: TestOrg;
 let otherOrg: TestOrg;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Deploy Org');
-  otherOrg = await createOrg(t, outsider, 'Other Org');
-  member = await addMember(t, org, owner, 'member');
+  ({ owner, member, outsider, org, otherOrg } = await twoTenants(t, 'Deploy Org', 'Other Org'));
 });
-afterAll(() => t.close());
 
 const deploymentsUrl = (orgId = org.id) => `/orgs/${orgId}/deployments` as const;
 

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createNodeTestBed, type NodeTestBed, registerNode } from '../../../test/helpers/nodes.js';
+import { useNodeBed } from '../../../test/fixtures/app.js';
+import { registerNode } from '../../../test/helpers/nodes.js';
 import { notify } from '../../db/listen.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_BUILD_CHANNEL } from './activity.js';
 import { updateBuild } from './repository.js';
 import type { BuildStep } from './tables.js';
 
-let bed: NodeTestBed;
+const bed = useNodeBed();
 let projectId: string;
 let nodeId: string;
 
@@ -61,7 +62,6 @@ const step = (status: BuildStep['status']): BuildStep => ({
 });
 
 beforeAll(async () => {
-  bed = await createNodeTestBed();
   const project = await bed.t.api.post(
     `/orgs/${bed.org.id}/projects`,
     { name: 'followed' },
@@ -70,7 +70,6 @@ beforeAll(async () => {
   projectId = project.body.id;
   nodeId = (await registerNode(bed, 'builder')).id;
 });
-afterAll(() => bed.close());
 
 describe('image-build log followers share one reader', () => {
   it('serves many followers of a build, changed by another process, with one reader and keeps nothing after', async () => {

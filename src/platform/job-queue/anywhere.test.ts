@@ -1,24 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { type BuiltApp, buildApp } from '../../app.js';
+import { anotherProcess } from '../../../test/helpers/processes.js';
+import { pollFor } from '../../../test/helpers/wait.js';
+import type { BuiltApp } from '../../app.js';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../lib/ids.js';
 import type { AppContext } from '../../module.js';
-import { modules } from '../../modules.js';
 import { enqueueJob } from './queue.js';
 
 const KIND = 'test.anywhere';
-
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /**
  * Jobs without a node: several applications on one database stand for
@@ -34,13 +25,7 @@ describe('jobs run anywhere', () => {
   const env = { JOB_LEASE_MS: '10000', JOB_POLL_MS: '100' };
 
   async function another(): Promise<BuiltApp> {
-    const built = await buildApp({
-      config: t.ctx.config,
-      db: t.db,
-      dbKind: t.dbKind,
-      modules,
-      notifications: t.notifications,
-    });
+    const built = await anotherProcess(t);
     await built.app.ready();
     others.push(built);
     return built;
@@ -86,7 +71,7 @@ describe('jobs run anywhere', () => {
         }
         return made;
       });
-      await eventually(
+      await pollFor(
         async () =>
           (await states(ids)).every((row) => row.state === 'succeeded') ? true : undefined,
         30_000,
@@ -115,7 +100,7 @@ describe('jobs run anywhere', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Still under the dead process's lease: nobody touches it.
     expect(runs.filter((run) => run.jobId === jobId)).toHaveLength(0);
-    await eventually(
+    await pollFor(
       async () => ((await states([jobId]))[0]?.state === 'succeeded' ? true : undefined),
       20_000,
       'taken over',
@@ -140,7 +125,7 @@ describe('jobs run anywhere', () => {
       fail: async () => {},
     });
     const job = await enqueueJob(t.db, { kind: 'test.handover', nodeId: null, targetId: newId() });
-    await eventually(
+    await pollFor(
       async () => {
         const row = await t.db
           .selectFrom('jobs')
@@ -156,7 +141,7 @@ describe('jobs run anywhere', () => {
     const started = Date.now();
     await leaving.app.close();
     others.splice(others.indexOf(leaving), 1);
-    await eventually(
+    await pollFor(
       async () => ((await states([job.id]))[0]?.state === 'succeeded' ? true : undefined),
       20_000,
       'handed over',
@@ -183,7 +168,7 @@ describe('jobs run anywhere', () => {
     });
     const owner = t.ctx.agents.processId;
     const job = await enqueueJob(t.db, { kind: 'test.lost', nodeId: null, targetId: newId() });
-    await eventually(
+    await pollFor(
       async () => {
         const row = await t.db
           .selectFrom('jobs')
@@ -197,7 +182,7 @@ describe('jobs run anywhere', () => {
     );
     const taker = newId();
     await t.db.updateTable('jobs').set({ lease_owner: taker }).where('id', '=', job.id).execute();
-    await eventually(async () => (aborted ? true : undefined), 20_000, 'let go');
+    await pollFor(async () => (aborted ? true : undefined), 20_000, 'let go');
     // The taker's claim stands: the process that let go wrote nothing over it.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const row = await t.db

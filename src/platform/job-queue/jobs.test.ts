@@ -1,67 +1,39 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { present } from '../../../test/helpers/assert.js';
-import {
-  connectFakeAgent,
-  type FakeAgent,
-  fakeContainers,
-} from '../../../test/helpers/fake-agent.js';
-import {
-  createNodeTestBed,
-  type NodeTestBed,
-  waitForNodeStatus,
-} from '../../../test/helpers/nodes.js';
-import { buildApp } from '../../app.js';
+import { type FakeAgent, fakeContainers } from '../../../test/helpers/fake-agent.js';
+import { createProject, onlineFakeNode, waitForNodeStatus } from '../../../test/helpers/nodes.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { newId } from '../../lib/ids.js';
-import { modules } from '../../modules.js';
 
 /**
  * Jobs across server processes: a second application on the same database
  * stands for a second process (its own runner, registry and listener).
  */
 describe('worker moves as jobs', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
   let other: FastifyInstance;
   let otherUrl: string;
   let projectId: string;
   const agents: FakeAgent[] = [];
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_LEASE_MS: '600', JOB_POLL_MS: '100' });
-    const built = await buildApp({
-      config: bed.t.ctx.config,
-      db: bed.t.db,
-      dbKind: bed.t.dbKind,
-      modules,
-    });
-    other = built.app;
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
-    const project = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects`,
-      { name: 'jobs' },
-      { token: bed.owner.token },
-    );
-    projectId = project.body.id;
+    other = (await anotherProcess(bed.t, { notifications: false })).app;
+    otherUrl = await listenOnLoopback(other);
+    projectId = await createProject(bed, 'jobs');
   });
   afterAll(async () => {
     await Promise.all(agents.map((agent) => agent.close()));
     await other.close();
-    await bed.close();
   });
 
   const workers = () => `/orgs/${bed.org.id}/projects/${projectId}/workers` as const;
   const as = () => ({ token: bed.owner.token });
 
   async function node(name: string, server: string, runtime = fakeContainers()) {
-    const created = await bed.t.api.post(`/orgs/${bed.org.id}/nodes`, { name }, as());
-    const id: string = created.body.node.id;
-    const agent = connectFakeAgent(server, created.body.token, runtime);
-    agents.push(agent);
-    await agent.welcomed;
-    await waitForNodeStatus(bed, id, 'online');
+    const { id, agent } = await onlineFakeNode(bed, name, server, runtime, agents);
     return { id, agent, runtime };
   }
 

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
-import { orgWithMembers } from '../../../test/fixtures/org.js';
+import { twoTenants } from '../../../test/fixtures/org.js';
 import type { TestUser } from '../../../test/helpers/factories.js';
-import {
-  createKey,
-  createOrg,
-  createPlatformTestApp,
-  type TestOrg,
-} from '../../../test/helpers/platform.js';
+import { createKey, createPlatformTestApp, type TestOrg } from '../../../test/helpers/platform.js';
 import { newId } from '../../lib/ids.js';
 import { JOB_RUN_OUTPUT_CAP, RunOutput } from './output.js';
 import type { JobRunKind, JobRunStatus } from './tables.js';
@@ -69,10 +64,7 @@ async function insertRun(
 const runIds: string[] = [];
 
 beforeAll(async () => {
-  ({ owner, org, outsider, member } = await orgWithMembers(t, ['outsider', 'member'], {
-    name: 'Runs Org',
-  }));
-  otherOrg = await createOrg(t, outsider, 'Elsewhere');
+  ({ owner, org, outsider, member, otherOrg } = await twoTenants(t, 'Runs Org', 'Elsewhere'));
   const deployment = await t.api.post(
     `/orgs/${org.id}/deployments`,
     { name: 'Shop' },

@@ -1,72 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createKey } from '../../../test/helpers/platform.js';
+import { pollFor } from '../../../test/helpers/wait.js';
 import { openSocket, refusedUpgrade, type TestSocket } from '../../../test/helpers/ws-client.js';
-import { newId } from '../../lib/ids.js';
 import { TOO_MANY_FOLLOWERS_CLOSE } from '../common/follower-quota.js';
 import { RunOutput } from './output.js';
 
 const CAP = 8;
 
-/** Polls `check` until it gives a value (the machine is shared: a generous deadline). */
-async function eventually<T>(
-  check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const bed = useNodeBed({ LOG_FOLLOWERS_PER_CALLER: String(CAP) });
+let service: jobRuns.RunService;
 
-let bed: NodeTestBed;
-let deploymentId: string;
-let serviceId: string;
-
-async function insertRun(): Promise<string> {
-  const id = newId();
-  await bed.t.db
-    .insertInto('job_runs')
-    .values({
-      id,
-      org_id: bed.org.id,
-      deployment_id: deploymentId,
-      service_id: serviceId,
-      kind: 'deploy',
-      job_name: null,
-      parent_id: null,
-      status: 'running',
-      reason: null,
-      exit_code: null,
-      image: 'busybox:1.36',
-      scheduled_at: null,
-      started_at: new Date(),
-      ended_at: null,
-    })
-    .execute();
-  return id;
-}
-
-async function endRun(id: string) {
-  await bed.t.db
-    .updateTable('job_runs')
-    .set({ status: 'succeeded', exit_code: 0, ended_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
-const logsUrl = (runId: string) =>
-  `${bed.baseUrl.replace(/^http/, 'ws')}/api/job-runs/${runId}/logs`;
+const insertRun = () => jobRuns.insertRun(bed, service);
+const endRun = (id: string) => jobRuns.endRun(bed, id, 'succeeded', 0, null);
+const logsUrl = (runId: string) => jobRuns.runLogsUrl(bed, runId);
 
 const follow = (runId: string, token = bed.owner.token) => openSocket(logsUrl(runId), token);
 
 /** Every follower gone and every place given back: nothing of them is kept. */
 async function nothingKept() {
-  await eventually(
+  await pollFor(
     () =>
       bed.t.ctx.runFeeds.readers === 0 && bed.t.ctx.followers.callers === 0 ? true : undefined,
     20_000,
@@ -75,18 +29,8 @@ async function nothingKept() {
 }
 
 beforeAll(async () => {
-  bed = await createNodeTestBed({ LOG_FOLLOWERS_PER_CALLER: String(CAP) });
-  const as = { token: bed.owner.token };
-  const deployment = await bed.t.api.post(`/orgs/${bed.org.id}/deployments`, { name: 'App' }, as);
-  deploymentId = deployment.body.id;
-  const service = await bed.t.api.post(
-    `/orgs/${bed.org.id}/deployments/${deploymentId}/services`,
-    { name: 'web', source: { type: 'image', image: 'busybox:1.36' } },
-    as,
-  );
-  serviceId = service.body.id;
+  service = await jobRuns.runService(bed);
 });
-afterAll(() => bed.close());
 
 describe('job-run log followers share one reader', () => {
   it('serves many followers of a run with one reader, each the whole output in order, and keeps nothing after', async () => {
@@ -153,7 +97,7 @@ describe('job-run log followers share one reader', () => {
     const byKey = await follow(runId, key.token);
     await byKey.frame((frame) => frame.type === 'ready');
     held[0]?.close();
-    const next = await eventually(
+    const next = await pollFor(
       async () => {
         try {
           return await follow(runId);

@@ -1,86 +1,36 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useNodeBed } from '../../../test/fixtures/app.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { createKey } from '../../../test/helpers/platform.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { openSocket, refusedUpgrade } from '../../../test/helpers/ws-client.js';
-import { buildApp } from '../../app.js';
 import { newId } from '../../lib/ids.js';
-import { modules } from '../../modules.js';
 import { JOB_RUN_OUTPUT_CAP, RunOutput } from './output.js';
 import type { JobRunStatus } from './tables.js';
 
 const PUBLIC_URL = 'https://sparrow.example:8443';
 
-let bed: NodeTestBed;
-let deploymentId: string;
-let serviceId: string;
+const bed = useNodeBed({ PUBLIC_URL });
+let service: jobRuns.RunService;
 /** A second application on the same database, standing for another server process. */
 let other: FastifyInstance;
 let otherWs: string;
 
-async function insertRun(status: JobRunStatus): Promise<string> {
-  const id = newId();
-  await bed.t.db
-    .insertInto('job_runs')
-    .values({
-      id,
-      org_id: bed.org.id,
-      deployment_id: deploymentId,
-      service_id: serviceId,
-      kind: 'deploy',
-      job_name: null,
-      parent_id: null,
-      status,
-      reason: null,
-      exit_code: null,
-      image: 'busybox:1.36',
-      scheduled_at: null,
-      started_at: new Date(),
-      ended_at: null,
-    })
-    .execute();
-  return id;
-}
-
-async function endRun(id: string, status: JobRunStatus, exitCode: number, reason: string | null) {
-  await bed.t.db
-    .updateTable('job_runs')
-    .set({ status, exit_code: exitCode, reason, ended_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
-const logsUrl = (runId: string) =>
-  `${bed.baseUrl.replace(/^http/, 'ws')}/api/job-runs/${runId}/logs`;
+const insertRun = (status: JobRunStatus) => jobRuns.insertRun(bed, service, status);
+const endRun = (id: string, status: JobRunStatus, exitCode: number, reason: string | null) =>
+  jobRuns.endRun(bed, id, status, exitCode, reason);
+const logsUrl = (runId: string) => jobRuns.runLogsUrl(bed, runId);
 
 beforeAll(async () => {
-  bed = await createNodeTestBed({ PUBLIC_URL });
-  const as = { token: bed.owner.token };
-  const deployment = await bed.t.api.post(`/orgs/${bed.org.id}/deployments`, { name: 'App' }, as);
-  deploymentId = deployment.body.id;
-  const service = await bed.t.api.post(
-    `/orgs/${bed.org.id}/deployments/${deploymentId}/services`,
-    { name: 'web', source: { type: 'image', image: 'busybox:1.36' } },
-    as,
-  );
-  serviceId = service.body.id;
-  const built = await buildApp({
-    config: bed.t.ctx.config,
-    db: bed.t.db,
-    dbKind: bed.t.dbKind,
-    modules,
-    notifications: bed.t.notifications,
-  });
-  other = built.app;
-  await other.listen({ port: 0, host: '127.0.0.1' });
-  otherWs = `ws://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+  service = await jobRuns.runService(bed);
+  other = (await anotherProcess(bed.t)).app;
+  otherWs = (await listenOnLoopback(other)).replace(/^http/, 'ws');
 });
 afterAll(async () => {
   await other.close();
-  await bed.close();
 });
 
 describe('GET /api/job-runs/{runId}/logs', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { postRaw } from '../../../test/helpers/mcp.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { MAX_JSON_DEPTH } from '../../http/json-body.js';
 
 /** A tools/list request with `depth` levels of arrays nested in a parameter. */
@@ -15,14 +15,12 @@ function nested(depth: number): string {
  * route's convention for a body it cannot read) with the API's code in `data`.
  */
 describe('the /mcp body', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ BODY_LIMIT: '300000' });
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ BODY_LIMIT: '300000' });
     auth = { authorization: `Bearer ${bed.owner.token}` };
   });
-  afterAll(() => bed?.close());
 
   it('refuses JSON nested 100,000 levels deep, before parsing it', async () => {
     const response = await postRaw(bed.baseUrl, nested(100_000), auth);

@@ -2,12 +2,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
+import * as jobRuns from '../../../test/fixtures/job-runs.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import { callError, callOk, connectToolClient, postRaw } from '../../../test/helpers/mcp.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { servedDescription } from '../../../test/helpers/openapi.js';
 import { addMember, createKey, createOrg, type TestOrg } from '../../../test/helpers/platform.js';
-import { newId } from '../../lib/ids.js';
 import { RunOutput } from '../job-runs/output.js';
 
 const SPEC_TOOLS = [
@@ -41,7 +41,7 @@ const DEPLOYMENT_TOOLS = [
 ];
 const UNKNOWN_ID = '0192f0c4-3a1b-7c2d-8e9f-0a1b2c3d4e5f';
 
-let bed: NodeTestBed;
+const bed = useNodeBed();
 let other: TestOrg;
 let outsider: TestUser;
 let projectId: string;
@@ -56,7 +56,6 @@ async function client(token: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  bed = await createNodeTestBed();
   outsider = await createUser(bed.t);
   other = await createOrg(bed.t, outsider, 'Elsewhere');
   const as = { token: bed.owner.token };
@@ -76,7 +75,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  await bed.close();
 });
 
 describe('tools/list', () => {
@@ -318,27 +316,12 @@ describe('deployment tools', () => {
   });
 
   it('read service logs, job runs and their output', async () => {
-    const runId = newId();
-    await bed.t.db
-      .insertInto('job_runs')
-      .values({
-        id: runId,
-        org_id: bed.org.id,
-        deployment_id: deploymentId,
-        service_id: serviceId,
-        kind: 'deploy',
-        job_name: null,
-        parent_id: null,
-        status: 'failed',
-        reason: 'the health check never passed',
-        exit_code: 1,
-        image: 'busybox:1.36',
-        scheduled_at: null,
-        created_at: new Date(),
-        started_at: new Date(),
-        ended_at: new Date(),
-      })
-      .execute();
+    const runId = await jobRuns.insertRun(bed, { deploymentId, serviceId }, 'failed', {
+      reason: 'the health check never passed',
+      exit_code: 1,
+      created_at: new Date(),
+      ended_at: new Date(),
+    });
     const output = new RunOutput(bed.t.db, runId);
     output.write('pulling\nstarting\nunhealthy\n');
     await output.flush();

@@ -1,23 +1,21 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { connectToolClient } from '../../../test/helpers/mcp.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { servedDescription, withRefsInlined } from '../../../test/helpers/openapi.js';
 import { ExecBody } from '../workers/inspect-schemas.js';
 import { SpawnWorkerBody, Worker } from '../workers/schemas.js';
 import { findOperation, ORG_LOOKUPS } from './operations.js';
 import { TOOLS } from './tools/index.js';
 
-let bed: NodeTestBed;
+const bed = useNodeBed();
 let client: Client;
 
 beforeAll(async () => {
-  bed = await createNodeTestBed();
   client = await connectToolClient(bed.baseUrl, bed.owner.token);
 });
 afterAll(async () => {
   await client?.close();
-  await bed?.close();
 });
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawnAgent } from '../../../test/helpers/agent-process.js';
 import { present } from '../../../test/helpers/assert.js';
 import {
   connectTestEngine,
@@ -19,7 +19,7 @@ import {
   waitForWorker,
 } from '../../../test/helpers/nodes.js';
 import { createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
-import { sparrowArgs } from '../../../test/helpers/sparrow-process.js';
+import { freePort } from '../../../test/helpers/ports.js';
 import { describeEndpoint } from '../../agent/engine.js';
 import { startBackground } from '../../app.js';
 import { modules } from '../../modules.js';
@@ -31,15 +31,7 @@ function agentProcess(
   server: string,
   token: string,
 ): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, sparrowArgs(['agent', '--server', server]), {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      AGENT_TOKEN: token,
-      DOCKER_HOST: dockerHost,
-    },
-    stdio: 'ignore',
-  });
+  const child = spawnAgent(server, token);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
@@ -101,15 +93,6 @@ describeEngine('a node run by a real agent process', () => {
     await second.exited;
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describeEngine('the built-in local agent (LOCAL_AGENT)', () => {
   it('serves the shared node `local`, which every organization places workers on', async () => {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,18 +9,10 @@ import {
   testEngineEndpoint,
   testRunLabel,
 } from '../../../test/helpers/engine.js';
+import { freePort } from '../../../test/helpers/ports.js';
 import { type FreshDatabase, freshDatabase, serve } from '../../../test/helpers/sparrow-process.js';
 import { describeEndpoint } from '../../agent/engine.js';
 import { execRun } from '../../agent/exec.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * A server killed with SIGKILL and started again: its built-in agent's hello

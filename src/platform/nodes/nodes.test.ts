@@ -1,11 +1,11 @@
 import type Docker from 'dockerode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { present } from '../../../test/helpers/assert.js';
 import { connectTestEngine, describeEngine } from '../../../test/helpers/engine.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import {
   createNodeTestBed,
-  type NodeTestBed,
   onlineNode,
   registerNode,
   startAgent,
@@ -15,15 +15,11 @@ import { addMember, createKey, createOrg } from '../../../test/helpers/platform.
 import type { AgentFatalError } from '../../agent/connection.js';
 
 describeEngine('nodes and their agents', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed();
   let docker: Docker;
 
   beforeAll(async () => {
     docker = await connectTestEngine();
-    bed = await createNodeTestBed();
-  });
-  afterAll(async () => {
-    await bed.close();
   });
 
   const nodesPath = () => `/orgs/${bed.org.id}/nodes` as const;

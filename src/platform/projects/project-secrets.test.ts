@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
-import { orgWithMembers } from '../../../test/fixtures/org.js';
+import { orgProject, orgWithMembers } from '../../../test/fixtures/org.js';
 import { at } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
@@ -26,11 +26,7 @@ beforeAll(async () => {
   }));
 });
 
-async function newProject(name: string) {
-  const response = await t.api.post(`/orgs/${org.id}/projects`, { name }, { token: owner.token });
-  expect(response.status).toBe(201);
-  return { id: response.body.id, url: `/orgs/${org.id}/projects/${response.body.id}` as const };
-}
+const newProject = (name: string) => orgProject(t, org, owner, { name });
 
 async function storedValues(projectId: string) {
   const values = await decryptProjectSecrets(t.db, t.ctx.config, org.id, projectId);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
-import { orgWithMembers } from '../../../test/fixtures/org.js';
+import { orgProject, orgWithMembers } from '../../../test/fixtures/org.js';
 import { at } from '../../../test/helpers/assert.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
 import {
@@ -21,11 +21,7 @@ beforeAll(async () => {
   ({ owner, org } = await orgWithMembers(t, [], { name: 'Versioned' }));
 });
 
-async function newProject(body: Record<string, unknown>) {
-  const response = await t.api.post(`/orgs/${org.id}/projects`, body, { token: owner.token });
-  expect(response.status).toBe(201);
-  return { id: response.body.id, url: `/orgs/${org.id}/projects/${response.body.id}` as const };
-}
+const newProject = (body: Record<string, unknown>) => orgProject(t, org, owner, body);
 
 async function patch<P extends string>(url: P, body: Record<string, unknown>, token = owner.token) {
   const response = await t.api.patch(url, body, { token });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/fixtures/app.js';
 import { orgWithMembers } from '../../../test/fixtures/org.js';
 import type { TestUser } from '../../../test/helpers/factories.js';
+import { UNKNOWN_ID } from '../../../test/helpers/ids.js';
 import {
   addMember,
   createKey,
@@ -9,8 +10,6 @@ import {
   createPlatformTestApp,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
-
-const UNKNOWN_ID = '0190d6e2-3c4b-7def-8123-456789abcdef';
 
 const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;

@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  connectTestEngine,
-  eventually,
-  removeLabelled,
-  testEngineEndpoint,
-} from '../../../test/helpers/engine.js';
+import { spawnAgent } from '../../../test/helpers/agent-process.js';
+import { connectTestEngine, eventually, removeLabelled } from '../../../test/helpers/engine.js';
 import { TEST_SECRETS_KEY } from '../../../test/helpers/platform.js';
 import {
   type RoundRobinProxy,
@@ -18,14 +14,10 @@ import {
   freshDatabase,
   type Server,
   serve,
-  sparrowArgs,
+  signedInAccount,
 } from '../../../test/helpers/sparrow-process.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
-import { hashPassword } from '../../accounts/password.js';
-import { insertUser } from '../../accounts/repository.js';
-import { describeEndpoint } from '../../agent/engine.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
-import { newId } from '../../lib/ids.js';
 
 /** The fields of the answers this test reads (a text answer is a string at run time). */
 interface Body {
@@ -108,32 +100,13 @@ describe.runIf(
     servers.push(await serve(env()));
     proxy = await startRoundRobinProxy(servers.map((server) => new URL(server.url).host));
     handle = await connectPostgres({ url: database.env.DATABASE_URL ?? '', poolSize: 2 });
-    const user = await insertUser(handle.db, {
-      id: newId(),
-      email: `fleet-${newId()}@example.test`,
-      name: 'Fleet',
-      password_hash: await hashPassword('correct horse battery staple'),
-    });
-    const login = await fetch(`${proxy.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: 'correct horse battery staple' }),
-    });
-    token = ((await login.json()) as { token?: string }).token ?? '';
+    token = await signedInAccount(handle.db, proxy.url, 'Fleet');
     expect(token).not.toBe('');
     org = (await call('POST', '/orgs', { name: 'Fleet' })).body;
     projectId = (await call('POST', `/orgs/${org.id}/projects`, { name: 'fleet' })).body.id;
     const node = await call('POST', `/orgs/${org.id}/nodes`, { name: 'behind-proxy' });
     nodeId = node.body.node.id;
-    agent = spawn(process.execPath, sparrowArgs(['agent', '--server', proxy.url]), {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        AGENT_TOKEN: node.body.token,
-        DOCKER_HOST: describeEndpoint(testEngineEndpoint()),
-      },
-      stdio: 'ignore',
-    });
+    agent = spawnAgent(proxy.url, node.body.token);
     await waitOnline();
   }, 180_000);
 

@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import {
   connectFakeAgent,
   type FakeAgent,
@@ -9,12 +9,12 @@ import {
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
 import {
-  createNodeTestBed,
-  type NodeTestBed,
+  createProject,
+  onlineFakeNode,
+  readyWorker,
   waitForNodeStatus,
 } from '../../../test/helpers/nodes.js';
-import { buildApp } from '../../app.js';
-import { modules } from '../../modules.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { markDisconnected } from '../nodes/repository.js';
 
 /**
@@ -22,7 +22,7 @@ import { markDisconnected } from '../nodes/repository.js';
  * agent connects to one, requests land on the other and go through the relay.
  */
 describe('the relay between server processes', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_POLL_MS: '100' });
   let holder: FastifyInstance;
   let holderUrl: string;
   let projectId: string;
@@ -31,39 +31,16 @@ describe('the relay between server processes', () => {
   let workerPath: string;
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_POLL_MS: '100' });
-    holder = (
-      await buildApp({ config: bed.t.ctx.config, db: bed.t.db, dbKind: bed.t.dbKind, modules })
-    ).app;
-    await holder.listen({ port: 0, host: '127.0.0.1' });
-    holderUrl = `http://127.0.0.1:${(holder.server.address() as AddressInfo).port}`;
-    const project = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects`,
-      { name: 'relay' },
-      { token: bed.owner.token },
-    );
-    projectId = project.body.id;
-    const node = await bed.t.api.post(
-      `/orgs/${bed.org.id}/nodes`,
-      { name: 'held' },
-      { token: bed.owner.token },
-    );
-    nodeId = node.body.node.id;
-    agent = connectFakeAgent(holderUrl, node.body.token, fakeContainers());
-    await agent.welcomed;
-    await waitForNodeStatus(bed, nodeId, 'online');
-    const spawned = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects/${projectId}/workers?wait=true`,
-      { nodeId },
-      { token: bed.owner.token },
-    );
-    expect(spawned.body.state).toBe('ready');
-    workerPath = `/orgs/${bed.org.id}/projects/${projectId}/workers/${spawned.body.id}`;
+    holder = (await anotherProcess(bed.t, { notifications: false })).app;
+    holderUrl = await listenOnLoopback(holder);
+    projectId = await createProject(bed, 'relay');
+    ({ id: nodeId, agent } = await onlineFakeNode(bed, 'held', holderUrl, fakeContainers()));
+    const workerId = await readyWorker(bed, projectId, nodeId);
+    workerPath = `/orgs/${bed.org.id}/projects/${projectId}/workers/${workerId}`;
   });
   afterAll(async () => {
     await agent.close();
     await holder.close();
-    await bed.close();
   });
 
   it('records which process holds the agent, and where that process is reached', async () => {

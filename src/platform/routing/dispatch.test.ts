@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
-import { createNodeTestBed, type NodeTestBed } from '../../../test/helpers/nodes.js';
 import { rawExchange } from '../../../test/helpers/recording-service.js';
 import { fetchAs } from '../../../test/helpers/service-container.js';
 
@@ -29,15 +29,11 @@ function expectNotAService(answer: {
  * services' site. The API's own host is still the API's.
  */
 describe('hosts under the service domain', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ REGISTRATION_MODE: 'open' });
   let port: number;
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ REGISTRATION_MODE: 'open' });
     port = Number(new URL(bed.baseUrl).port);
-  });
-  afterAll(async () => {
-    await bed?.close();
   });
 
   it('answers 404 for names that are no service, whatever the path', async () => {
@@ -86,17 +82,10 @@ describe('hosts under the service domain', () => {
 });
 
 describe('an API host under the service domain', () => {
-  let bed: NodeTestBed;
-
-  beforeAll(async () => {
-    bed = await createNodeTestBed({
-      REGISTRATION_MODE: 'open',
-      PUBLIC_URL: 'http://api.apps.example.test',
-      SERVICE_DOMAIN: 'apps.example.test',
-    });
-  });
-  afterAll(async () => {
-    await bed?.close();
+  const bed = useNodeBed({
+    REGISTRATION_MODE: 'open',
+    PUBLIC_URL: 'http://api.apps.example.test',
+    SERVICE_DOMAIN: 'apps.example.test',
   });
 
   it("serves the API on PUBLIC_URL's host and 404 on the domain's other names", async () => {

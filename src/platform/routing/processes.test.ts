@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { spawnAgent } from '../../../test/helpers/agent-process.js';
 import {
   BUSYBOX_IMAGE,
   connectTestEngine,
   eventually,
   removeLabelled,
-  testEngineEndpoint,
   testRunLabel,
 } from '../../../test/helpers/engine.js';
 import { TEST_SECRETS_KEY } from '../../../test/helpers/platform.js';
@@ -24,13 +24,9 @@ import {
   freshDatabase,
   type Server,
   serve,
-  sparrowArgs,
+  signedInAccount,
 } from '../../../test/helpers/sparrow-process.js';
-import { hashPassword } from '../../accounts/password.js';
-import { insertUser } from '../../accounts/repository.js';
-import { describeEndpoint } from '../../agent/engine.js';
 import { connectPostgres, type DatabaseHandle } from '../../db/connect.js';
-import { newId } from '../../lib/ids.js';
 
 /** The fields of the answers this test reads. */
 interface Body {
@@ -95,29 +91,10 @@ describe.runIf(
     servers.push(await serve(env));
     servers.push(await serve(env));
     handle = await connectPostgres({ url: database.env.DATABASE_URL ?? '', poolSize: 2 });
-    const user = await insertUser(handle.db, {
-      id: newId(),
-      email: `routes-${newId()}@example.test`,
-      name: 'Routes',
-      password_hash: await hashPassword('correct horse battery staple'),
-    });
-    const login = await fetch(`${servers[0]?.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: 'correct horse battery staple' }),
-    });
-    token = ((await login.json()) as { token?: string }).token ?? '';
+    token = await signedInAccount(handle.db, servers[0]?.url ?? '', 'Routes');
     const org = (await api('POST', '/orgs', { name: 'Routes' })).body;
     const node = (await api('POST', `/orgs/${org.id}/nodes`, { name: 'held-by-first' })).body;
-    agent = spawn(process.execPath, sparrowArgs(['agent', '--server', servers[0]?.url ?? '']), {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        AGENT_TOKEN: node.token,
-        DOCKER_HOST: describeEndpoint(testEngineEndpoint()),
-      },
-      stdio: 'ignore',
-    });
+    agent = spawnAgent(servers[0]?.url ?? '', node.token);
     const deployment = (await api('POST', `/orgs/${org.id}/deployments`, { name: 'Routes' })).body;
     orgId = org.id;
     deploymentId = deployment.id;

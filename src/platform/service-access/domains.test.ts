@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { useApp } from '../../../test/fixtures/app.js';
+import { twoTenants } from '../../../test/fixtures/org.js';
 import { startDnsServer, type TestDnsServer } from '../../../test/helpers/dns-server.js';
-import { createUser, type TestUser } from '../../../test/helpers/factories.js';
-import {
-  addMember,
-  createKey,
-  createOrg,
-  createPlatformTestApp,
-  type TestOrg,
-} from '../../../test/helpers/platform.js';
+import type { TestUser } from '../../../test/helpers/factories.js';
+import { createKey, createPlatformTestApp, type TestOrg } from '../../../test/helpers/platform.js';
 
 let dns: TestDnsServer;
-let t: TestApp;
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(() => dns.close());
+
+const t = useApp(() =>
+  createPlatformTestApp({ DNS_SERVERS: dns.address, SERVICE_DOMAIN: 'apps.test' }),
+);
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -19,13 +21,7 @@ let org: TestOrg;
 let servicesUrl: string;
 
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createPlatformTestApp({ DNS_SERVERS: dns.address, SERVICE_DOMAIN: 'apps.test' });
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Domains Org');
-  await createOrg(t, outsider, 'Elsewhere');
-  member = await addMember(t, org, owner, 'member');
+  ({ owner, member, outsider, org } = await twoTenants(t, 'Domains Org', 'Elsewhere'));
   const deployment = await t.app.inject({
     method: 'POST',
     url: `/api/orgs/${org.id}/deployments`,
@@ -33,10 +29,6 @@ beforeAll(async () => {
     payload: { name: 'Web' },
   });
   servicesUrl = `/api/orgs/${org.id}/deployments/${deployment.json().id}/services`;
-});
-afterAll(async () => {
-  await t.close();
-  await dns.close();
 });
 
 let serial = 0;

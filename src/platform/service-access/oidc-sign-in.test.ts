@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { providerEnv, useTestProvider } from '../../../test/fixtures/oidc.js';
 import { createUser, uniqueEmail } from '../../../test/helpers/factories.js';
-import { startTestProvider, type TestProvider } from '../../../test/helpers/oidc.js';
 import { createOrg, createPlatformTestApp } from '../../../test/helpers/platform.js';
 import { ACCESS_COOKIE, checkServiceAccess, STATE_COOKIE } from './access.js';
 
 const PUBLIC_URL = 'http://sparrow.example.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/idp/callback`;
 
-let idp: TestProvider;
-let t: TestApp;
-
-beforeAll(async () => {
-  idp = await startTestProvider(CALLBACK);
-  t = await createPlatformTestApp({
+const idp = useTestProvider(CALLBACK);
+const t = useApp(() =>
+  createPlatformTestApp({
     PUBLIC_URL,
     SERVICE_DOMAIN: 'apps.example.test',
     REGISTRATION_MODE: 'open',
-    IDP_ISSUER: idp.issuer,
-    IDP_CLIENT_ID: idp.clientId,
-    IDP_CLIENT_SECRET: idp.clientSecret,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await idp.close();
-});
+    ...providerEnv(idp),
+  }),
+);
 
 function cookie(setCookie: unknown, name: string): string {
   const lines = Array.isArray(setCookie) ? setCookie : [String(setCookie)];

@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.js';
 import { createUser, type TestUser } from '../../../test/helpers/factories.js';
-import { createClient } from '../../../test/helpers/http.js';
 import {
   addMember,
   createKey,
@@ -10,8 +9,7 @@ import {
   createPlatformTestApp,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
-import { buildApp } from '../../app.js';
-import { modules } from '../../modules.js';
+import { anotherTestApp } from '../../../test/helpers/processes.js';
 import { checkServiceAccess } from './access.js';
 import { grantCacheOf } from './grant-cache.js';
 import { accessVersion } from './versions.js';
@@ -25,22 +23,7 @@ let servicesUrl: string;
 
 beforeAll(async () => {
   a = await createPlatformTestApp();
-  const built = await buildApp({
-    config: a.ctx.config,
-    db: a.db,
-    dbKind: a.dbKind,
-    modules,
-    notifications: a.notifications,
-  });
-  b = {
-    ...a,
-    app: built.app,
-    ctx: built.ctx,
-    routes: built.routes,
-    http: createClient(built.app, ''),
-    api: createClient(built.app, '/api'),
-    close: () => built.app.close(),
-  };
+  b = await anotherTestApp(a);
   owner = await createUser(a);
   org = await createOrg(a, owner, 'Revocations');
   const deployment = await a.api.post(

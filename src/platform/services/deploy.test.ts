@@ -18,6 +18,7 @@ import {
   expectNoSecretLeaks,
   secretValue,
 } from '../../../test/helpers/platform.js';
+import { endedRun } from '../../../test/helpers/runs.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
 import { readRunOutput } from '../job-runs/output.js';
 import { activeReplicas, liveReplicas } from './replicas.js';
@@ -119,18 +120,7 @@ describeEngine('deploys on a real node', () => {
   }
 
   async function settled(serviceId: string, runId: string) {
-    const run = await eventually(
-      async () => {
-        const row = await bed.t.db
-          .selectFrom('job_runs')
-          .selectAll()
-          .where('id', '=', runId)
-          .executeTakeFirst();
-        return row !== undefined && ['succeeded', 'failed'].includes(row.status) ? row : undefined;
-      },
-      120_000,
-      `run ${runId} ended`,
-    );
+    const run = await endedRun(bed.t.db, runId);
     const read = await bed.t.api.get(service(serviceId), as());
     const output = (await readRunOutput(bed.t.db, runId))
       .map((c) => Buffer.from(c.data).toString())

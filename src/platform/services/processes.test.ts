@@ -10,6 +10,7 @@ import {
   removeLabelled,
 } from '../../../test/helpers/engine.js';
 import { createNodeTestBed, type NodeTestBed, onlineNode } from '../../../test/helpers/nodes.js';
+import { endedRun } from '../../../test/helpers/runs.js';
 import { type BuiltApp, buildApp } from '../../app.js';
 import { newId } from '../../lib/ids.js';
 import { modules } from '../../modules.js';
@@ -74,20 +75,7 @@ describeEngine('services with two server processes', () => {
     }
   });
 
-  async function runEnded(runId: string) {
-    return eventually(
-      async () => {
-        const run = await bed.t.db
-          .selectFrom('job_runs')
-          .selectAll()
-          .where('id', '=', runId)
-          .executeTakeFirst();
-        return run !== undefined && ['succeeded', 'failed'].includes(run.status) ? run : undefined;
-      },
-      120_000,
-      'run ended',
-    );
-  }
+  const runEnded = (runId: string) => endedRun(bed.t.db, runId, 'run ended');
 
   it('runs a per-second cron job once per tick with two processes scheduling', async () => {
     const deployed = await bed.t.api.post(`${service()}/deploy`, {}, as());

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app.js';
-import { createUser, type TestUser } from '../../../test/helpers/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/fixtures/app.js';
+import { twoTenants } from '../../../test/fixtures/org.js';
+import type { TestUser } from '../../../test/helpers/factories.js';
 import {
-  addMember,
   createKey,
-  createOrg,
   createPlatformTestApp,
   expectNoSecretLeaks,
   secretValue,
   type TestOrg,
 } from '../../../test/helpers/platform.js';
 
-let t: TestApp;
+const t = useApp(() => createPlatformTestApp());
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -22,12 +21,7 @@ let servicesUrl: `/orgs/${string}/deployments/${string}/services`;
 const IMAGE = { type: 'image', image: 'busybox:1.36' } as const;
 
 beforeAll(async () => {
-  t = await createPlatformTestApp();
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  org = await createOrg(t, owner, 'Services Org');
-  otherOrg = await createOrg(t, outsider, 'Elsewhere');
-  member = await addMember(t, org, owner, 'member');
+  ({ owner, member, outsider, org, otherOrg } = await twoTenants(t, 'Services Org', 'Elsewhere'));
   const deployment = await t.api.post(
     `/orgs/${org.id}/deployments`,
     { name: 'Shop' },
@@ -35,7 +29,6 @@ beforeAll(async () => {
   );
   servicesUrl = `/orgs/${org.id}/deployments/${deployment.body.id}/services`;
 });
-afterAll(() => t.close());
 
 async function addService(body: Record<string, unknown>, token = owner.token) {
   const response = await t.api.post(servicesUrl, { source: IMAGE, ...body }, { token });

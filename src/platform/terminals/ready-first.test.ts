@@ -1,20 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import {
-  connectFakeAgent,
   type FakeAgent,
   type FakeRuntime,
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
-import {
-  createNodeTestBed,
-  type NodeTestBed,
-  waitForNodeStatus,
-} from '../../../test/helpers/nodes.js';
+import { createProject, onlineFakeNode, readyWorker } from '../../../test/helpers/nodes.js';
+import { anotherProcess, listenOnLoopback } from '../../../test/helpers/processes.js';
 import { openSocket } from '../../../test/helpers/ws-client.js';
-import { buildApp } from '../../app.js';
-import { modules } from '../../modules.js';
 
 /**
  * The race of a terminal-like socket: the agent sends a stream's first bytes
@@ -25,7 +19,7 @@ import { modules } from '../../modules.js';
  * the other goes through the relay.
  */
 describe('terminal sockets send ready before any output', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed({ JOB_POLL_MS: '100' });
   let holder: FastifyInstance;
   let holderUrl: string;
   let agent: FakeAgent;
@@ -63,37 +57,16 @@ describe('terminal sockets send ready before any output', () => {
   };
 
   beforeAll(async () => {
-    bed = await createNodeTestBed({ JOB_POLL_MS: '100' });
-    holder = (
-      await buildApp({ config: bed.t.ctx.config, db: bed.t.db, dbKind: bed.t.dbKind, modules })
-    ).app;
-    await holder.listen({ port: 0, host: '127.0.0.1' });
-    holderUrl = `http://127.0.0.1:${(holder.server.address() as AddressInfo).port}`;
-    const project = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects`,
-      { name: 'ready-first' },
-      { token: bed.owner.token },
-    );
-    const node = await bed.t.api.post(
-      `/orgs/${bed.org.id}/nodes`,
-      { name: 'eager' },
-      { token: bed.owner.token },
-    );
-    agent = connectFakeAgent(holderUrl, node.body.token, runtime);
-    await agent.welcomed;
-    await waitForNodeStatus(bed, node.body.node.id, 'online');
-    const spawned = await bed.t.api.post(
-      `/orgs/${bed.org.id}/projects/${project.body.id}/workers?wait=true`,
-      { nodeId: node.body.node.id },
-      { token: bed.owner.token },
-    );
-    expect(spawned.body.state).toBe('ready');
-    workerId = spawned.body.id;
+    holder = (await anotherProcess(bed.t, { notifications: false })).app;
+    holderUrl = await listenOnLoopback(holder);
+    const projectId = await createProject(bed, 'ready-first');
+    const node = await onlineFakeNode(bed, 'eager', holderUrl, runtime);
+    agent = node.agent;
+    workerId = await readyWorker(bed, projectId, node.id);
   });
   afterAll(async () => {
     await agent.close();
     await holder.close();
-    await bed.close();
   });
 
   const cases = [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import {
   connectFakeAgent,
   type FakeAgent,
@@ -7,11 +8,7 @@ import {
   fakeContainers,
 } from '../../../test/helpers/fake-agent.js';
 import { withStatus } from '../../../test/helpers/http.js';
-import {
-  createNodeTestBed,
-  type NodeTestBed,
-  waitForNodeStatus,
-} from '../../../test/helpers/nodes.js';
+import { waitForNodeStatus } from '../../../test/helpers/nodes.js';
 
 /**
  * A command id of another worker (here, on the same node, where the agent
@@ -19,13 +16,12 @@ import {
  * command routes are no oracle for ids outside the worker asked about.
  */
 describe('command ids of other workers', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed();
   let agent: FakeAgent;
   let projectId: string;
   const commands = new Map<string, string>();
 
   beforeAll(async () => {
-    bed = await createNodeTestBed();
     const containers = fakeContainers();
     const runtime = (
       method: string,
@@ -77,7 +73,6 @@ describe('command ids of other workers', () => {
   });
   afterAll(async () => {
     await agent?.close();
-    await bed?.close();
   });
 
   it('answers the same for a command of another worker and for an unknown id, on get and cancel', async () => {

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useNodeBed } from '../../../test/fixtures/app.js';
 import { connectFakeAgent, type FakeAgent } from '../../../test/helpers/fake-agent.js';
-import {
-  createNodeTestBed,
-  type NodeTestBed,
-  waitForNodeStatus,
-} from '../../../test/helpers/nodes.js';
+import { waitForNodeStatus } from '../../../test/helpers/nodes.js';
 
 /**
  * Concurrent spawns against one free place. The fake agent never answers
@@ -12,14 +9,13 @@ import {
  * place for the whole round.
  */
 describe('worker placement under concurrency', () => {
-  let bed: NodeTestBed;
+  const bed = useNodeBed();
   let projectId: string;
   const agents: FakeAgent[] = [];
   const ROUNDS = 12;
   const SPAWNS = 10;
 
   beforeAll(async () => {
-    bed = await createNodeTestBed();
     const project = await bed.t.api.post(
       `/orgs/${bed.org.id}/projects`,
       { name: 'placement' },
@@ -30,7 +26,6 @@ describe('worker placement under concurrency', () => {
   });
   afterAll(async () => {
     await Promise.all(agents.map((agent) => agent.close()));
-    await bed.close();
   });
 
   async function slotNode(name: string, maxWorkers: number) {
