@@ -24,9 +24,9 @@ function testFiles(folder: string): string[] {
 
 function tierOf(path: string): Tier {
   const source = readFileSync(path, 'utf8');
-  if (/helpers\/engine\.js/.test(source)) return 'engine';
+  if (/helpers\/engine\.js|fixtures\/container\.js/.test(source)) return 'engine';
   if (
-    /helpers\/(app|platform|nodes|factories|sparrow-process)\.js|fixtures\/(app|workspace|org)\.js|src\/main\.ts/.test(
+    /helpers\/(app|platform|nodes|factories|sparrow-process)\.js|fixtures\/(app|workspace|org|job-runs|oidc)\.js|src\/main\.ts/.test(
       source,
     )
   )
