@@ -29,6 +29,7 @@ describe('registering and the first workspace', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
     await page.getByText('No workspace yet').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
   it('refuses an address already used, next to the e-mail', async () => {

@@ -58,6 +58,8 @@ describe('signing in with a password', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
     await page.getByRole('link', { name: /Launch plans/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(page, 'workspaces-signed-in');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.reload();

@@ -30,7 +30,9 @@ export function setup(): void {
   const built = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
   const changed = Math.max(...SOURCES.filter(existsSync).map(newestChange));
   if (built >= changed) return;
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development copy.
   execFileSync('npm', ['run', 'build', '--workspace', WEB], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }

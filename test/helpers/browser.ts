@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -40,6 +41,9 @@ export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
     url = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PUBLIC_URL: url, ...env });
     await t.app.listen({ port, host: '127.0.0.1' });
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`No Chromium at ${CHROMIUM}: run scripts/browser/setup.sh (as root)`);
+    }
     // As root (CI's container) Chromium runs only without its sandbox.
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   });

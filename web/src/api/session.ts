@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, unwrap } from './client.js';
 import type { components } from './schema.js';
 
@@ -22,14 +22,25 @@ export const registrationQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+type User = components['schemas']['AuthUser'];
+
+/**
+ * Another person (or nobody) is signed in: what was read for the last one
+ * is dropped, and the account is set where every screen reads it. (Clearing
+ * the whole cache would orphan the header's own query of the account.)
+ */
+function switchAccount(client: QueryClient, user: User | null): void {
+  client.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'me' && query.queryKey[0] !== 'registration',
+  });
+  client.setQueryData(meQuery.queryKey, user);
+}
+
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['Login']) => unwrap(api.POST('/auth/login', { body })),
-    onSuccess: (session) => {
-      client.clear();
-      client.setQueryData(meQuery.queryKey, session.user);
-    },
+    onSuccess: (session) => switchAccount(client, session.user),
   });
 }
 
@@ -38,10 +49,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (body: components['schemas']['Register']) =>
       unwrap(api.POST('/auth/register', { body })),
-    onSuccess: (session) => {
-      client.clear();
-      client.setQueryData(meQuery.queryKey, session.user);
-    },
+    onSuccess: (session) => switchAccount(client, session.user),
   });
 }
 
@@ -49,9 +57,6 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/auth/logout')),
-    onSettled: () => {
-      client.clear();
-      client.setQueryData(meQuery.queryKey, null);
-    },
+    onSettled: () => switchAccount(client, null),
   });
 }

@@ -22,6 +22,14 @@ export function Workspace({ slug }: { slug: string }) {
   }
   return (
     <div className="mx-auto mt-10 max-w-2xl">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link
+          to="/"
+          className="rounded text-blue-700 underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+        >
+          All workspaces
+        </Link>
+      </nav>
       <h1 className="mb-1 text-2xl font-semibold">{workspace.name}</h1>
       <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">
         {workspace.slug} · your role: {workspace.role}
