@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
-    // `npm run dev -w web`: the API on the server's default port, same origin for the cookie.
-    proxy: { '^/(?!app/|@|src/|node_modules/).*': 'http://localhost:3000' },
+    // `npm run dev -w web`: everything outside /app/ goes to the server on its default port,
+    // so the app and the API share this origin (start the server with PUBLIC_URL set to it).
+    proxy: { '^/(?!app(/|$)).*': 'http://localhost:8080' },
   },
 });
