@@ -111,9 +111,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        // One file at a time, as the engine tier: each file runs a Chromium
-        // (a few hundred MB and a core while it renders) beside its server,
-        // which on two cores is what the machine holds next to the other tiers.
+        // One file at a time: each file runs a Chromium (a few hundred MB and
+        // a core while it renders) beside its server. In the engine tier's
+        // group (same order, one worker), after the parallel tiers.
         test: {
           name: 'browser',
           include: tiers.browser,
