@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../src/web/headers.js';
 import {
@@ -119,6 +121,55 @@ describe('signing in with a password', () => {
     expect(await focusedName()).toBe('BUTTON');
     expect(await outlined()).toBe(true);
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+  });
+
+  it('ignores a write with the cookie from another origin of the same site (fetch and form)', async () => {
+    const { user } = await createUser(web.t);
+    const page = await web.page();
+    await page.goto('/app/sign-in');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+    const token = (await page.context().cookies()).find(
+      (cookie) => cookie.name === 'session',
+    )?.value;
+    expect(token).toBeDefined();
+
+    // Another port of the same host: another origin, the same site, so the
+    // browser sends the SameSite=Lax cookie (a service on SERVICE_DOMAIN is such a neighbour).
+    const elsewhere = createServer((request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(
+        `<!doctype html><html lang="en"><title>Elsewhere</title><form method="post" action="${web.url}/auth/logout"><button>Go</button></form></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      const neighbour = await page.context().newPage();
+      await neighbour.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+      // A bodiless POST reaches the origin check (with the cookie: 403, not 401);
+      // logging out would be the change.
+      const fetched = neighbour.waitForResponse(`${web.url}/auth/logout`);
+      await neighbour.evaluate(async (target) => {
+        await fetch(`${target}/auth/logout`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+        });
+      }, web.url);
+      expect((await fetched).status()).toBe(403);
+      const answer = neighbour.waitForResponse(`${web.url}/auth/logout`);
+      await neighbour.getByRole('button', { name: 'Go' }).click();
+      // Refused: a form's body is not JSON (415) before its origin is looked at (403).
+      expect([403, 415]).toContain((await answer).status());
+    } finally {
+      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+    }
+    const me = await web.t.http.get('/auth/me', { token });
+    expect(me.status).toBe(200);
+    await page.reload();
     await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
   });
 });
