@@ -139,7 +139,7 @@ describe('signing in with a password', () => {
 
     // Another port of the same host: another origin, the same site, so the
     // browser sends the SameSite=Lax cookie (a service on SERVICE_DOMAIN is such a neighbour).
-    const elsewhere = createServer((request, response) => {
+    const elsewhere = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');
       response.end(
         `<!doctype html><html lang="en"><title>Elsewhere</title><form method="post" action="${web.url}/auth/logout"><button>Go</button></form></html>`,
