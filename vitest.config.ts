@@ -4,9 +4,11 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite in four tiers, each a Vitest project, decided by what a test
+ * The suite in five tiers, each a Vitest project, decided by what a test
  * file uses (so a new file lands in the right tier by itself):
  * - `engine`: a real container engine (imports test/helpers/engine);
+ * - `browser`: the built web app in Chromium against a listening server
+ *   (imports test/helpers/browser; the files are in e2e/);
  * - `http`: the whole application over inject or real sockets (imports the
  *   app or platform helpers), or the `sparrow` command run as a process;
  * - `db`: services against a real database, without the HTTP layer
@@ -14,7 +16,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   tests that take seconds (`*.slow.test.ts`), kept out of the unit tier;
  * - `unit`: the rest, pure functions, in seconds (`npm run test:unit`).
  */
-type Tier = 'unit' | 'db' | 'http' | 'engine';
+type Tier = 'unit' | 'db' | 'http' | 'engine' | 'browser';
 
 function testFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -25,6 +27,7 @@ function testFiles(folder: string): string[] {
 function tierOf(path: string): Tier {
   const source = readFileSync(path, 'utf8');
   if (/helpers\/engine\.js|fixtures\/container\.js/.test(source)) return 'engine';
+  if (/helpers\/browser\.js/.test(source)) return 'browser';
   if (
     /helpers\/(app|platform|nodes|factories|sparrow-process)\.js|fixtures\/(app|workspace|org|job-runs|oidc)\.js|src\/main\.ts/.test(
       source,
@@ -36,12 +39,15 @@ function tierOf(path: string): Tier {
   return 'unit';
 }
 
-const tiers: Record<Tier, string[]> = { unit: [], db: [], http: [], engine: [] };
-for (const path of [...testFiles('src'), ...testFiles('test')]) tiers[tierOf(path)].push(path);
+const tiers: Record<Tier, string[]> = { unit: [], db: [], http: [], engine: [], browser: [] };
+for (const path of [...testFiles('src'), ...testFiles('test'), ...testFiles('e2e')])
+  tiers[tierOf(path)].push(path);
 
 const DATABASE_SETUP = ['test/global-setup.ts'];
 /** The database, and `sparrow` bundled for the tests that start it as a process. */
 const PROCESS_SETUP = [...DATABASE_SETUP, 'test/command-setup.ts'];
+/** The database, and the web app built (once, when missing or stale) for Chromium to load. */
+const BROWSER_SETUP = [...DATABASE_SETUP, 'test/web-setup.ts'];
 
 /**
  * Files that start processes (the `sparrow` command, an agent) take the
@@ -100,6 +106,19 @@ export default defineConfig({
           globalSetup: PROCESS_SETUP,
           fileParallelism: false,
           // A project with its own worker count runs as a group of its own: after the others.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        // One file at a time: each file runs a Chromium (a few hundred MB and
+        // a core while it renders) beside its server. In the engine tier's
+        // group (same order, one worker), after the parallel tiers.
+        test: {
+          name: 'browser',
+          include: tiers.browser,
+          globalSetup: BROWSER_SETUP,
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },

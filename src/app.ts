@@ -32,6 +32,8 @@ import { installMetrics } from './observability/metrics.js';
 import { serializeRequest } from './observability/request-log.js';
 import { observabilityRoutes } from './observability/routes.js';
 import { buildRuntime } from './runtime.js';
+import { findWebDist } from './web/dist.js';
+import { registerWebApp } from './web/routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -44,6 +46,8 @@ export interface BuildOptions {
   notifications?: () => NotificationSource;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** The built web app served under `/app/`; by default `web/dist` (null: none). */
+  webDist?: string | null;
 }
 
 /** A registered route, as the route-to-scope tables and their tests see it. */
@@ -93,6 +97,7 @@ export async function buildApp({
   pool,
   notifications,
   logStream,
+  webDist = findWebDist(),
 }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
@@ -209,6 +214,7 @@ export async function buildApp({
     for (const module of modules) await module.rootPlatformRoutes?.(root, ctx);
   });
   await registerDocumentationRoutes(app);
+  await registerWebApp(app, webDist);
   installInterceptors(app, ctx, modules);
   await app.ready();
   return { app, ctx, routes };

@@ -68,7 +68,7 @@ export function logFirstRunHints(
       registration: config.registrationMode,
       metrics: config.metricsToken !== null,
     },
-    `Sparrow is ready at ${config.publicUrl}; the API reference is at ${docs}`,
+    `Sparrow is ready at ${config.publicUrl}; the web app is at ${config.publicUrl}/app/, the API reference at ${docs}`,
   );
   if (state.hasAccount) return;
   const command = `\`${selfCommand()} user create --email <address>\` (it prints a generated password)`;

@@ -7,8 +7,11 @@ import { routesOf } from '../http/route.js';
 import { NoContent } from '../http/schemas.js';
 import type { AppContext, Router } from '../module.js';
 
-/** Where `GET /` sends a browser: the interactive API reference. */
+/** The interactive API reference, where `GET /api/` sends a browser. */
 export const API_REFERENCE_PATH = '/api/docs';
+
+/** Where `GET /` sends a browser: the web app. */
+export const WEB_APP_PATH = '/app/';
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 
@@ -51,13 +54,16 @@ export function observabilityRoutes(
     url: '/',
     access: 'public',
     operationId: 'getRoot',
-    summary: 'Redirects to the interactive API reference',
-    description: `Answers 302 with \`Location: ${API_REFERENCE_PATH}\`.`,
+    summary: 'Redirects to the web app',
+    description:
+      `Answers 302 with \`Location: ${WEB_APP_PATH}\` (the web app); under the \`/api\` root, ` +
+      `with \`Location: ${API_REFERENCE_PATH}\` (the interactive API reference).`,
     status: 302,
     response: NoContent,
     // Under the `/api` root the route is `/api/` only: `/api` itself stays unrouted.
     options: { prefixTrailingSlash: 'slash' },
-    handler: async (_request, reply) => reply.redirect(API_REFERENCE_PATH, 302),
+    handler: async (request, reply) =>
+      reply.redirect(request.routeOptions.url === '/' ? WEB_APP_PATH : API_REFERENCE_PATH, 302),
   });
 
   route({

@@ -25,13 +25,13 @@ describe('a fresh server and `sparrow user create`', () => {
   });
   afterAll(() => database?.close());
 
-  it('starts with no account: JSON log lines when piped, where to go and how to create the first account; / redirects to the reference', async () => {
+  it('starts with no account: JSON log lines when piped, where to go and how to create the first account; / redirects to the web app', async () => {
     const server = await serve(database.env);
     try {
       const home = await fetch(`${server.url}/`, { redirect: 'manual' });
       expect(home.status).toBe(302);
-      expect(home.headers.get('location')).toBe('/api/docs');
-      const docs = await fetch(new URL(home.headers.get('location') ?? '', server.url));
+      expect(home.headers.get('location')).toBe('/app/');
+      const docs = await fetch(`${server.url}/api/docs`);
       expect(docs.status).toBe(200);
       expect(docs.headers.get('content-type')).toMatch(/text\/html/);
     } finally {
@@ -40,6 +40,7 @@ describe('a fresh server and `sparrow user create`', () => {
       const lines = jsonLines(stdout);
       const ready = lines.find((line) => String(line.msg).startsWith('Sparrow is ready at'));
       expect(ready?.msg).toContain('/api/docs');
+      expect(ready?.msg).toContain('/app/');
       expect(ready).toMatchObject({ level: 30, registration: 'invite' });
       const hint = lines.find((line) => String(line.msg).startsWith('No account exists yet'));
       expect(hint?.level).toBe(40);

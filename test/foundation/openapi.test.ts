@@ -33,6 +33,8 @@ describe('OpenAPI description', () => {
       if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
       if (route.url === '/openapi.json' || route.url === '/api/openapi.json') continue;
       if (route.url.startsWith('/api/docs')) continue;
+      // The web app's files (src/web/): pages, not part of the API.
+      if (route.url === '/app' || route.url.startsWith('/app/')) continue;
       // Internal: agents dial it with a node token; not part of the public surface (spec).
       if (route.url === '/api/agent/connect') continue;
       // Internal too: server processes reach each other's agents with the relay secret.

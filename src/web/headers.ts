@@ -1,0 +1,31 @@
+/**
+ * The Content-Security-Policy of the web app: everything from this origin
+ * only, no inline or evaluated script, no plugins, never framed, forms and
+ * `<base>` to this origin only. Images may also be `data:` and `blob:`
+ * (previews of files being uploaded).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers of every answer under `/app/`. */
+export const WEB_APP_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};
+
+/** Vite names the files under `assets/` by a hash of their content: they never change. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page that names the current assets: always asked again (a 304 when unchanged). */
+export const REVALIDATE = 'no-cache';
