@@ -53,7 +53,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
       expect(stdout).toMatch(
         /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: ADMIN_EMAIL is set but accounts exist already: nothing to create/m,
       );
-      expect(stdout).toMatch(/INFO: Sparrow is ready at http:\/\/localhost:0; the API reference/);
+      expect(stdout).toMatch(/INFO: Sparrow is ready at http:\/\/localhost:0; the web app is at /);
       expect(stdout).toMatch(/INFO: incoming request POST \/auth\/login/);
       expect(stdout).not.toContain('created the first account');
     }

@@ -127,6 +127,12 @@ afterAll(async () => {
   );
 });
 
+/** Whether the operation answers a Server-Sent Events stream. */
+function isStream(operation: (typeof operations)[number]): boolean {
+  const ok = operation.responses['200'] as { content?: Record<string, unknown> } | undefined;
+  return ok?.content?.['text/event-stream'] !== undefined;
+}
+
 describe('every operation of the description, sent malformed requests', () => {
   it('covers the whole description', () => {
     expect(operations.length).toBeGreaterThan(100);
@@ -136,7 +142,12 @@ describe('every operation of the description, sent malformed requests', () => {
     it(`${operation.method} ${operation.path}`, async () => {
       const problems: string[] = [];
       let baseline = 0;
+      // A stream's well-formed request opens it and never ends (inject waits for the end):
+      // its success is tested with the stream (src/events/stream.test.ts); only refusals here.
+      const stream = isStream(operation);
+      if (stream) baseline = 200;
       for (const variant of variantsOf(fuzzer, operation)) {
+        if (stream && variant.label === 'plain request') continue;
         const options: InjectOptions = {
           method: variant.method ?? (operation.method as InjectOptions['method']),
           url: variant.url,
