@@ -26,8 +26,9 @@ function testFiles(folder: string): string[] {
 
 function tierOf(path: string): Tier {
   const source = readFileSync(path, 'utf8');
-  if (/helpers\/engine\.js|fixtures\/container\.js/.test(source)) return 'engine';
+  // A browser test may drive the engine too (LOCAL_AGENT): it needs the web app built first.
   if (/helpers\/browser\.js/.test(source)) return 'browser';
+  if (/helpers\/engine\.js|fixtures\/container\.js/.test(source)) return 'engine';
   if (
     /helpers\/(app|platform|nodes|factories|sparrow-process)\.js|fixtures\/(app|workspace|org|job-runs|oidc)\.js|src\/main\.ts/.test(
       source,
@@ -40,7 +41,12 @@ function tierOf(path: string): Tier {
 }
 
 const tiers: Record<Tier, string[]> = { unit: [], db: [], http: [], engine: [], browser: [] };
-for (const path of [...testFiles('src'), ...testFiles('test'), ...testFiles('e2e')])
+for (const path of [
+  ...testFiles('src'),
+  ...testFiles('test'),
+  ...testFiles('e2e'),
+  ...testFiles('web/src'),
+])
   tiers[tierOf(path)].push(path);
 
 const DATABASE_SETUP = ['test/global-setup.ts'];

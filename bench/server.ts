@@ -83,13 +83,21 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REGISTRATION_MODE: 'open',
+      // The browser benchmark's page is on this origin: its session-cookie writes are accepted.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...databaseEnv,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     database,

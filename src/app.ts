@@ -33,7 +33,7 @@ import { serializeRequest } from './observability/request-log.js';
 import { observabilityRoutes } from './observability/routes.js';
 import { buildRuntime } from './runtime.js';
 import { findWebDist } from './web/dist.js';
-import { registerWebApp } from './web/routes.js';
+import { installBrowserPages, registerWebApp } from './web/routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -137,7 +137,6 @@ export async function buildApp({
   installErrorHandling(app);
   installJsonBodyParser(app);
   installNulGuard(app);
-  installConnectionGuard(app);
   installHostGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -181,6 +180,8 @@ export async function buildApp({
       });
     }
   });
+  // Before the auth hook: a browser opening the consent address goes to the app's screen.
+  installBrowserPages(app);
   installAuth(
     app,
     db,
@@ -216,6 +217,8 @@ export async function buildApp({
   await registerDocumentationRoutes(app);
   await registerWebApp(app, webDist);
   installInterceptors(app, ctx, modules);
+  // After the interceptors: its listener goes first, for every request.
+  installConnectionGuard(app);
   await app.ready();
   return { app, ctx, routes };
 }

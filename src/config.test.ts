@@ -111,6 +111,7 @@ describe('loadConfig', () => {
         clientId: 'sparrow',
         clientSecret: null,
         redirectUri: 'https://sparrow.example/api/auth/idp/callback',
+        name: 'id.example',
       },
     });
   });

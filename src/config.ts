@@ -108,6 +108,8 @@ export interface IdpConfig {
   clientSecret: string | null;
   /** Where the provider sends the browser back to after sign-in. */
   redirectUri: string;
+  /** What the sign-in button calls the provider (IDP_NAME; default: the issuer's host). */
+  name: string;
 }
 
 /** ADMIN_EMAIL and ADMIN_PASSWORD: the first account, created once (see `cli/bootstrap.ts`). */
@@ -343,6 +345,7 @@ function idpConfig(env: Env, publicUrl: string): IdpConfig | null {
       redirect === undefined
         ? `${publicUrl}/api/auth/idp/callback`
         : httpUrl('IDP_REDIRECT_URI', redirect),
+    name: read(env, 'IDP_NAME') ?? new URL(issuer).host,
   };
 }
 

@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The server puts each answer's own nonce in place of this (src/web/routes.ts).
+  html: { cspNonce: 'SPARROW_CSP_NONCE' },
+  // The manifest (dist/.vite/manifest.json) names the entry's chunks: bench/web.ts sums the
+  // first screen's JavaScript and CSS from it.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     // `npm run dev -w web`: everything outside /app/ goes to the server on its default port,
     // so the app and the API share this origin (start the server with PUBLIC_URL set to it).

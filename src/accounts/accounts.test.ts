@@ -16,6 +16,7 @@ describe('registration closed (the default)', () => {
       mode: 'invite',
       doors: { password: false, provider: false, invitation: true },
       providerSignIn: false,
+      providerName: null,
     });
   });
 
@@ -60,6 +61,7 @@ describe('registration open', () => {
       mode: 'open',
       doors: { password: true, provider: false, invitation: true },
       providerSignIn: false,
+      providerName: null,
     });
   });
 

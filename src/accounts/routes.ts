@@ -84,6 +84,13 @@ export function accountRoutes(router: Router, ctx: AppContext): void {
       "By cookie, only from the service's own origin (403 `origin_not_allowed`), as every write. " +
       'Idempotent: a session token already revoked answers 204 again; no token or an unknown one is 401.',
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    // The origin is checked before the body is parsed, so that a foreign form post is refused
+    // for where it comes from (403) whatever its content type, not for its body (415).
+    options: {
+      onRequest: async (request) => {
+        readCredential(request, ctx.config.publicUrl);
+      },
+    },
     response: NoContent,
     errors: ['unauthenticated', 'invalid_token', 'origin_not_allowed'],
     handler: async (request, reply) => {

@@ -82,6 +82,11 @@ export const RegistrationPolicy = Type.Object(
       description:
         'Signing in with the identity provider is configured (`POST /auth/idp`, `GET /auth/idp/start`).',
     }),
+    providerName: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'What a sign-in button calls the identity provider (`IDP_NAME`, default the issuer’s host); null ' +
+        'when none is configured.',
+    }),
   },
   { title: 'RegistrationPolicy' },
 );

@@ -24,6 +24,7 @@ export function registrationPolicy(config: Config): RegistrationPolicy {
     mode: config.registrationMode,
     doors: { password: open, provider: open && config.idp !== null, invitation: true },
     providerSignIn: config.idp !== null,
+    providerName: config.idp?.name ?? null,
   };
 }
 

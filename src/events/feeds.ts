@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Listener, subscribe } from '../db/listen.js';
+import { FeedRegistry } from '../db/feed-registry.js';
+import type { Listener } from '../db/listen.js';
 import type { Database } from '../db/schema.js';
 import { coalesced } from '../lib/coalesced.js';
 import { FollowerQuota } from '../platform/common/follower-quota.js';
@@ -46,6 +47,7 @@ export interface EventFeedsOptions {
  * once, woken by the workspace's notification and by polling.
  */
 class WorkspaceFeed {
+  readonly key: string;
   readonly followers = new Set<FeedFollower>();
   /** The last event read, or the log's end when the feed started; null: the log was empty. */
   last: LogMark | null = null;
@@ -59,6 +61,7 @@ class WorkspaceFeed {
     private readonly options: EventFeedsOptions,
     private readonly onStop: (feed: WorkspaceFeed) => void,
   ) {
+    this.key = workspaceId;
     this.wake = coalesced(() => this.read());
     this.ready = this.start();
     // A failed start is answered to the followers waiting for it; the feed goes.
@@ -154,12 +157,17 @@ export class EventFeeds {
   readonly quota: FollowerQuota;
   /** The streams' keep-alive period (tests shorten it). */
   keepAliveMs = KEEP_ALIVE_MS;
-  private readonly feeds = new Map<string, WorkspaceFeed>();
-  private unlisten: (() => void) | null = null;
+  private readonly feeds: FeedRegistry<WorkspaceFeed>;
   private closed = false;
 
   constructor(private readonly options: EventFeedsOptions) {
     this.quota = new FollowerQuota(options.followersPerCaller);
+    this.feeds = new FeedRegistry({
+      listener: options.listener,
+      channel: EVENTS_CHANNEL,
+      onListenError: (error) =>
+        options.log.warn({ err: error }, 'event streams fall back to polling the log'),
+    });
   }
 
   /** Shared readers running now (one per workspace followed). */
@@ -175,13 +183,11 @@ export class EventFeeds {
   /** Adds a follower to the workspace's feed, starting it when none runs. */
   join(workspaceId: string, follower: FeedFollower): FeedMembership {
     if (this.closed) throw new Error('the app is closing');
-    let feed = this.feeds.get(workspaceId);
-    if (feed === undefined) {
-      feed = new WorkspaceFeed(workspaceId, this.options, (stopped) => this.remove(stopped));
-      this.feeds.set(workspaceId, feed);
-      this.listen();
-    }
-    const joined = feed;
+    const joined =
+      this.feeds.get(workspaceId) ??
+      this.feeds.add(
+        new WorkspaceFeed(workspaceId, this.options, (stopped) => this.feeds.remove(stopped)),
+      );
     joined.followers.add(follower);
     return {
       ready: joined.ready,
@@ -196,29 +202,6 @@ export class EventFeeds {
   /** Ends every stream (the app closes: an open stream would hold its server open). */
   close(): void {
     this.closed = true;
-    for (const feed of [...this.feeds.values()]) feed.end();
-  }
-
-  private remove(feed: WorkspaceFeed): void {
-    if (this.feeds.get(feed.workspaceId) === feed) this.feeds.delete(feed.workspaceId);
-    if (this.feeds.size === 0 && this.unlisten !== null) {
-      this.unlisten();
-      this.unlisten = null;
-    }
-  }
-
-  /** One subscription for every feed of the app, while any runs. */
-  private listen(): void {
-    if (this.unlisten !== null) return;
-    this.unlisten = subscribe(
-      this.options.listener,
-      EVENTS_CHANNEL,
-      (payload) => {
-        if (payload !== null) void this.feeds.get(payload)?.wake();
-        else for (const feed of this.feeds.values()) void feed.wake();
-      },
-      (error) =>
-        this.options.log.warn({ err: error }, 'event streams fall back to polling the log'),
-    );
+    for (const feed of this.feeds.values()) feed.end();
   }
 }

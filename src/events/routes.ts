@@ -25,8 +25,8 @@ const STREAM =
   '**Ends** when the client goes away, when the server stops (the client reconnects, to any server process: ' +
   'each reads the log itself, woken by `NOTIFY`, polling each second as well), when a client reads too slowly ' +
   '(8 MiB waiting; it reconnects and catches up from the log), and at the next keep-alive after the caller ' +
-  'lost access to the workspace (a member removed, a role lowered). A revoked key, token or session is ' +
-  'refused when the client reconnects (401).\n\n' +
+  'lost access to the workspace (a member removed, a role lowered) or its credential (a key or token ' +
+  'revoked, a session signed out); the reconnect is then refused (404 or 401).\n\n' +
   '**Limit:** a person (their sessions, and the workspace keys and app installations they created, together) ' +
   'holds at most `LOG_FOLLOWERS_PER_CALLER` (default 32) event streams open at once on one server process, ' +
   'counted apart from log sockets; one more is 429 `too_many_followers`.';
@@ -84,7 +84,9 @@ export function eventRoutes(router: Router, ctx: AppContext): void {
           filters: request.query,
           after,
           principal,
-          stillAllowed: () =>
+          // The credential (signed out, key revoked) and the membership, at each keep-alive.
+          stillAllowed: async () =>
+            (await request.credentialStillValid()) &&
             authorizeWorkspace(db, principal, workspaceId, 'events.read').then(
               () => true,
               () => false,

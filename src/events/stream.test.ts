@@ -56,6 +56,23 @@ function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
+/** Runs `body` with keep-alives every 50 ms (each checks the caller's access again). */
+async function withShortKeepAlive(body: () => Promise<void>): Promise<void> {
+  t.ctx.eventFeeds.keepAliveMs = 50;
+  try {
+    await body();
+  } finally {
+    t.ctx.eventFeeds.keepAliveMs = 15_000;
+  }
+}
+
+/** A stream opened with this token, once it has had a keep-alive (its access checked once). */
+async function keptAlive(workspace: TestWorkspace, token: string): Promise<SseStream> {
+  const stream = opened(await openSse(streamUrl(workspace), bearer(token)));
+  await until(() => stream.comments.includes('keep-alive'), 'a keep-alive');
+  return stream;
+}
+
 async function open(
   workspace: TestWorkspace,
   query = '',
@@ -227,10 +244,8 @@ describe('GET /workspaces/{id}/events/stream', () => {
 
   it('ends a stream at its next keep-alive once the caller lost access', async () => {
     const { workspace, member } = await workspaceWithMembers(t, ['member']);
-    t.ctx.eventFeeds.keepAliveMs = 50;
-    try {
-      const stream = opened(await openSse(streamUrl(workspace), bearer(member.token)));
-      await until(() => stream.comments.includes('keep-alive'), 'a keep-alive');
+    await withShortKeepAlive(async () => {
+      const stream = await keptAlive(workspace, member.token);
       const removed = await t.http.delete(`/workspaces/${workspace.id}/members/${member.user.id}`, {
         token: workspace.owner.token,
       });
@@ -238,9 +253,35 @@ describe('GET /workspaces/{id}/events/stream', () => {
       await stream.ended;
       const again = await openSse(streamUrl(workspace), bearer(member.token));
       expect(again).toMatchObject({ status: 404 });
-    } finally {
-      t.ctx.eventFeeds.keepAliveMs = 15_000;
-    }
+    });
+  });
+});
+
+describe('a stream whose credential ends', () => {
+  it('ends at its next keep-alive once the session signed out or the key was revoked', async () => {
+    const { workspace, member } = await workspaceWithMembers(t, ['member']);
+    await withShortKeepAlive(async () => {
+      const session = await keptAlive(workspace, member.token);
+      const out = await t.http.post('/auth/logout', undefined, { token: member.token });
+      expect(out.status).toBe(204);
+      await session.ended;
+
+      const key = await t.http.post(
+        `/workspaces/${workspace.id}/api-keys`,
+        { name: 'Reader', role: 'viewer' },
+        { token: workspace.owner.token },
+      );
+      expect(key.status).toBe(201);
+      const keyed = await keptAlive(workspace, key.body.token);
+      const revoked = await t.http.delete(`/workspaces/${workspace.id}/api-keys/${key.body.id}`, {
+        token: workspace.owner.token,
+      });
+      expect(revoked.status).toBe(204);
+      await keyed.ended;
+      expect(await openSse(streamUrl(workspace), bearer(key.body.token))).toMatchObject({
+        status: 401,
+      });
+    });
   });
 });
 

@@ -43,6 +43,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /**
+     * Whether the request's credential is still valid now (not signed out,
+     * revoked or expired since): a long answer (an event stream) asks again.
+     * Always true on a public route.
+     */
+    credentialStillValid: () => Promise<boolean>;
   }
 }
 
@@ -182,6 +188,7 @@ export function installAuth(
 ): void {
   const publicOrigin = originOf(publicUrl);
   app.decorateRequest('principal', null);
+  app.decorateRequest('credentialStillValid', async () => true);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
@@ -214,5 +221,10 @@ export function installAuth(
     });
     if (credential.from === 'cookie') refuseForeignOrigin(request, publicOrigin);
     request.principal = principal;
+    request.credentialStillValid = () =>
+      resolver.resolve(db, token, request).then(
+        (again) => again !== null,
+        () => false,
+      );
   });
 }

@@ -13,6 +13,9 @@ interface Exchange {
 /** The latest request of each socket, to tell a server at work from an idle client. */
 const exchanges = new WeakMap<Socket, Exchange>();
 
+/** Sockets whose refusal is written or waits its turn: the parser's later errors add nothing. */
+const refused = new WeakSet<Socket>();
+
 /**
  * The server, not the client, is the one to wait for: the request is in
  * whole and its answer not finished, or its body is not being read (a
@@ -25,12 +28,8 @@ function isServerBusy(socket: Socket): boolean {
   return exchange.request.complete || exchange.request.readableFlowing !== true;
 }
 
-/**
- * Makes the request its socket's latest, for the idle guard: a request the
- * router never sees (a proxied service request) records itself, so a slow
- * answer is waited for as an API handler's is.
- */
-export function recordExchange(request: IncomingMessage, response: ServerResponse): void {
+/** Makes the request its socket's latest, for the idle guard and the parser's refusals. */
+function recordExchange(request: IncomingMessage, response: ServerResponse): void {
   exchanges.set(request.socket, { request, response });
 }
 
@@ -45,12 +44,15 @@ function answerAndClose(socket: Socket, code: ErrorCode, message: string, cause?
   const status = ERROR_CODES[code].status;
   if (socket.writable && !isMidAnswer(socket)) {
     const body = JSON.stringify({ error: { code, message } });
-    socket.write(
+    // Closed once written out, so what was queued before it is not cut.
+    socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
         'Connection: close\r\n' +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      () => socket.destroy(cause),
     );
+    return;
   }
   socket.destroy(cause);
 }
@@ -84,8 +86,21 @@ export function clientErrorHandler(
   socket: Socket,
 ): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || socket.destroyed) return;
+  if (refused.has(socket)) return;
+  refused.add(socket);
   const answer = describeClientError(error.code);
   this.log.debug({ err: error, code: answer.code }, 'client error');
+  // A malformed request pipelined behind one received whole and still being
+  // answered: that answer goes out first, then the refusal, in the order asked.
+  const exchange = exchanges.get(socket);
+  const pending = exchange?.response;
+  if (exchange?.request.complete && pending !== undefined && !pending.writableEnded) {
+    socket.pause();
+    const refuse = () => answerAndClose(socket, answer.code, answer.message, error);
+    pending.once('finish', refuse);
+    pending.once('close', refuse);
+    return;
+  }
   answerAndClose(socket, answer.code, answer.message, error);
 }
 
@@ -122,9 +137,9 @@ export function httpServerOptions(config: Config) {
  * applies to it.
  */
 export function installConnectionGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    recordExchange(request.raw, reply.raw);
-  });
+  // First of the server's listeners, synchronously: a malformed request
+  // pipelined behind this one is parsed before any hook of it runs.
+  app.server.prependListener('request', recordExchange);
   // With a listener, Node leaves the decision to close a timed-out socket to it.
   app.server.on('timeout', (socket: Socket) => {
     if (isServerBusy(socket)) return;

@@ -87,6 +87,7 @@ export const ERROR_CODES = {
 
   // Workspaces, members, invitations, keys.
   slug_taken: { status: 409, meaning: 'Another workspace has this slug' },
+  slug_reserved: { status: 400, meaning: 'The slug is a path of the web app' },
   slug_mismatch: { status: 400, meaning: 'The confirmation slug is not the workspace slug' },
   already_member: { status: 409, meaning: 'The person is already a member' },
   not_a_member: { status: 400, meaning: 'The person is not a member of the workspace' },

@@ -152,8 +152,9 @@ export function registerRoute<U extends string, P, Q, B, R extends TSchema>(
     schema,
     handler: async (request, reply) => {
       const result = await handler(request, reply);
-      // A reply is thenable: a handler that returns it resolves to undefined once it is sent.
-      if (result === reply || reply.sent) return reply;
+      // A reply is thenable: a handler that returns it resolves to undefined once it is
+      // sent, or once its client went away mid-stream (answered, though not ended).
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       const chosen = Object.hasOwn(other, reply.statusCode) ? reply.statusCode : status;
       return reply.code(chosen).send(chosen === 204 ? null : result);
     },

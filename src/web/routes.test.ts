@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, IMMUTABLE } from './headers.js';
+import { contentSecurityPolicy, IMMUTABLE, NONCE_PLACEHOLDER } from './headers.js';
 import { registerWebApp } from './routes.js';
 
-const INDEX =
-  '<!doctype html><html><head><script type="module" src="/app/assets/index-abc123.js"></script></head></html>';
+const INDEX = `<!doctype html><html><head><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}"><script type="module" src="/app/assets/index-abc123.js"></script></head></html>`;
+
+/** The page as served: the build's page with the answer's own nonce in place of the placeholder. */
+function servedIndex(answer: { body: string; headers: Record<string, unknown> }): string {
+  const policy = String(answer.headers['content-security-policy']);
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(policy).toBe(contentSecurityPolicy(nonce ?? ''));
+  expect(answer.body).toBe(INDEX.replace(NONCE_PLACEHOLDER, nonce ?? ''));
+  return answer.body;
+}
 
 async function appServing(dist: string | null): Promise<FastifyInstance> {
   const app = Fastify();
@@ -40,12 +49,16 @@ describe('the web app under /app/', () => {
     const page = await app.inject({ url: '/app/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toBe(INDEX);
+    servedIndex(page);
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
-    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self';");
+    // Inline style attributes only; never an inline script or style element.
+    expect(policy.match(/unsafe-inline/g)).toHaveLength(1);
+    expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    const again = await app.inject({ url: '/app/' });
+    expect(again.headers['content-security-policy']).not.toBe(policy);
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -54,7 +67,7 @@ describe('the web app under /app/', () => {
     for (const url of ['/app/sign-in', '/app/acme/ACME-12?view=board', '/app/index.html']) {
       const page = await app.inject({ url });
       expect(page.statusCode, url).toBe(200);
-      expect(page.body, url).toBe(INDEX);
+      servedIndex(page);
       expect(page.headers['cache-control'], url).toBe('no-cache');
     }
   });
@@ -81,7 +94,7 @@ describe('the web app under /app/', () => {
     ]) {
       const answer = await app.inject({ url });
       expect([200, 404], url).toContain(answer.statusCode);
-      if (answer.statusCode === 200) expect(answer.body, url).toBe(INDEX);
+      if (answer.statusCode === 200) servedIndex(answer);
     }
   });
 

@@ -1,9 +1,16 @@
-import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMMUTABLE, REVALIDATE, WEB_APP_HEADERS } from './headers.js';
+import {
+  contentSecurityPolicy,
+  IMMUTABLE,
+  NONCE_PLACEHOLDER,
+  REVALIDATE,
+  WEB_APP_HEADERS,
+} from './headers.js';
 
 /** Where the web app is served; its client-side routes live below it. */
 export const WEB_APP_PREFIX = '/app/';
@@ -61,19 +68,48 @@ export async function registerWebApp(app: FastifyInstance, dist: string | null):
         compress: {},
       },
       async (request, reply) => {
+        const nonce = randomBytes(16).toString('base64');
         reply.headers(WEB_APP_HEADERS);
+        reply.header('content-security-policy', contentSecurityPolicy(nonce));
         if (dist === null || !(await isFile(join(dist, 'index.html')))) return notBuilt(reply);
         const wildcard = request.params['*'];
         const file = await fileOf(dist, wildcard);
         // An asset of another build is missing, not a screen of the app.
         if (file === null && wildcard.startsWith('assets/')) return reply.callNotFound();
         if (file === null || file === 'index.html') {
-          reply.header('cache-control', REVALIDATE);
-          return reply.sendFile('index.html', { cacheControl: false });
+          // Read at each answer (a few hundred bytes), so a new build is served at once.
+          const page = await readFile(join(dist, 'index.html'), 'utf8');
+          reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
+          return page.replaceAll(NONCE_PLACEHOLDER, nonce);
         }
         reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
         return reply.sendFile(file, { cacheControl: false });
       },
     );
+  });
+}
+
+/** API addresses a browser may open by navigation, and the screen of the app that answers them. */
+const BROWSER_PAGES: ReadonlyMap<string, string> = new Map([
+  ['/oauth/authorize', `${WEB_APP_PREFIX}oauth/authorize`],
+  ['/api/oauth/authorize', `${WEB_APP_PREFIX}oauth/authorize`],
+]);
+
+/**
+ * A browser that opens `GET /oauth/authorize` (the address an OAuth client
+ * sends the person to) asks for HTML: it is sent to the app's consent screen
+ * with the same query, which signs the person in first when needed. An API
+ * client (no `text/html` in its `Accept`) keeps the JSON answer. Installed
+ * before the auth hook, so a browser without a session is redirected, not 401.
+ */
+export function installBrowserPages(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const page = BROWSER_PAGES.get(path);
+    if (page === undefined || !(request.headers.accept ?? '').includes('text/html')) return;
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(queryAt === -1 ? page : `${page}${request.url.slice(queryAt)}`, 302);
   });
 }

@@ -29,11 +29,23 @@ describe('errors of the HTTP parser and the framework', () => {
     const answer = await exchange(
       port,
       ['GET /health HTTP/1.1\r\nHost: edge\r\n\r\n', { waitMs: 300 }, 'BROKEN\r\n\r\n'],
-      5000,
+      10_000,
       2,
     );
     expect(answer.status).toBe(400);
     expect(errorCode(answer)).toBe('bad_request');
+  });
+
+  it('answers a request in progress whole before refusing a malformed one pipelined behind it', async () => {
+    const request = 'GET /edge/slow?ms=400 HTTP/1.1\r\nHost: edge\r\n\r\nBROKEN\r\n\r\n';
+    const [first, second] = await Promise.all([
+      exchange(port, [request], 10_000, 1),
+      exchange(port, [request], 10_000, 2),
+    ]);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ slept: 400 });
+    expect(second.status).toBe(400);
+    expect(errorCode(second)).toBe('bad_request');
   });
 
   it('answers headers too large with 431 headers_too_large', async () => {

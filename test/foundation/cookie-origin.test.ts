@@ -126,6 +126,29 @@ describe('cookie-authenticated requests from other origins', () => {
     expect(members.text).toContain('"role":"owner"');
   });
 
+  it('refuses a foreign form post by its origin (403), whatever its content type', async () => {
+    const before = await t.http.get('/workspaces', { token: owner.token });
+    for (const [url, type, payload] of [
+      ['/workspaces', 'application/x-www-form-urlencoded', 'name=Forged&slug=forged'],
+      ['/workspaces', 'text/plain', 'name=Forged'],
+      ['/workspaces', 'multipart/form-data; boundary=x', '--x--'],
+      [`/workspaces/${workspace.id}`, 'application/x-www-form-urlencoded', 'name=Renamed'],
+      ['/auth/logout', 'application/x-www-form-urlencoded', ''],
+    ] as const) {
+      const response = await t.http.raw({
+        method: url === `/workspaces/${workspace.id}` ? 'PATCH' : 'POST',
+        url,
+        headers: { 'content-type': type, origin: SERVICE_ORIGIN, 'sec-fetch-site': 'same-site' },
+        cookies: { session: owner.token },
+        payload,
+      });
+      expect(response.status, `${url} ${type}: ${response.text}`).toBe(403);
+      expect(response.body.error.code).toBe('origin_not_allowed');
+    }
+    const after = await t.http.get('/workspaces', { token: owner.token });
+    expect(after.body).toEqual(before.body);
+  });
+
   it('lets reads by cookie and writes by bearer token through from any origin', async () => {
     const read = await t.http.get(`/workspaces/${workspace.id}`, {
       cookies: { session: owner.token },

@@ -54,6 +54,21 @@ describe('OpenAPI description', () => {
     ]);
   });
 
+  it('names every operation with an operationId of its own (generated clients key on it)', async () => {
+    const document = await servedDescription(t.http);
+    const seen = new Map<string, string[]>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'servers') continue;
+        const id = (operation as { operationId?: string }).operationId;
+        expect(id, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        seen.set(String(id), [...(seen.get(String(id)) ?? []), `${method} ${path}`]);
+      }
+    }
+    const shared = [...seen].filter(([, operations]) => operations.length > 1);
+    expect(shared).toEqual([]);
+  });
+
   it('gives every operation the Error schema for errors and public routes no security', async () => {
     const document = await servedDescription(t.http);
     const login = document.paths['/auth/login']?.post;

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startBackground } from '../../src/app.js';
+import { modules } from '../../src/modules.js';
 import { createTestApp, type TestApp } from './app.js';
 
 /** Debian's Chromium (scripts/browser/setup.sh installs it); Playwright never downloads one. */
@@ -30,17 +32,29 @@ export interface BrowserApp {
  * The real application on a fresh database, listening on a port of its own,
  * and one Chromium for the test file, which drives the built web app that
  * this server serves (test/web-setup.ts builds it when missing or stale).
+ * `background`: also run the modules' background tasks (webhook deliveries).
  */
-export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
+export function useBrowserApp(
+  env:
+    | Record<string, string>
+    | ((url: string) => Promise<Record<string, string>> | Record<string, string>) = {},
+  options: { background?: boolean } = {},
+): BrowserApp {
   let t: TestApp | undefined;
   let url: string | undefined;
   let browser: Browser | undefined;
+  let stopBackground: (() => Promise<void>) | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ PUBLIC_URL: url, ...env });
+    // Settings that need the address (an identity provider that redirects back here) are a function of it.
+    const settings = typeof env === 'function' ? await env(url) : env;
+    t = await createTestApp({ PUBLIC_URL: url, ...settings });
     await t.app.listen({ port, host: '127.0.0.1' });
+    // Asked for (webhook deliveries): the background tasks `sparrow serve` runs. Not by default:
+    // the other screens need none, and a file then loads the machine less.
+    if (options.background === true) stopBackground = await startBackground(t.ctx, modules);
     if (!existsSync(CHROMIUM)) {
       throw new Error(`No Chromium at ${CHROMIUM}: run scripts/browser/setup.sh (as root)`);
     }
@@ -49,6 +63,7 @@ export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
   });
   afterAll(async () => {
     await browser?.close();
+    await stopBackground?.();
     await t?.close();
   });
   const ready = <T>(value: T | undefined, name: string): T => {

@@ -123,6 +123,33 @@ describe('app records', () => {
 });
 
 describe('consent and token exchange', () => {
+  it('sends a browser that opens the consent address to the app, with the same query; API clients keep JSON', async () => {
+    const workspace = await createWorkspace(t);
+    const app = await registerApp(workspace.owner);
+    const query = `client_id=${app.clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=items%3Aread&state=s%201&code_challenge=abc&code_challenge_method=S256&response_type=code`;
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const root of ['', '/api']) {
+      // Signed in or not (the app signs the person in first).
+      for (const cookies of [undefined, { session: workspace.owner.token }]) {
+        const opened = await t.app.inject({
+          method: 'GET',
+          url: `${root}/oauth/authorize?${query}`,
+          headers: { accept: html },
+          cookies,
+        });
+        expect(opened.statusCode, opened.body).toBe(302);
+        expect(opened.headers.location).toBe(`/app/oauth/authorize?${query}`);
+      }
+    }
+    const json = await t.http.get('/oauth/authorize', {
+      token: workspace.owner.token,
+      query: { client_id: app.clientId, redirect_uri: REDIRECT },
+      headers: { accept: 'application/json' },
+    });
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ app: { name: 'Sync Bot' } });
+  });
+
   it('installs an app whose token acts within its scopes and role, logged as the app', async () => {
     const workspace = await createWorkspace(t);
     const app = await registerApp(workspace.owner);

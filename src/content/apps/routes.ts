@@ -124,7 +124,10 @@ export function appRoutes(router: Router, ctx: AppContext): void {
     summary: 'What a consent screen shows: the app, the scopes asked for, the target workspaces',
     description:
       'Takes the standard `client_id`, `redirect_uri` and `scope` parameters. The redirect URI must match a ' +
-      'registered one exactly; never redirects.',
+      'registered one exactly; never redirects an API client. A browser that opens this address (an `Accept` ' +
+      'with `text/html`, as the link an OAuth client sends the person to) is redirected (302) to the web app’s ' +
+      'consent screen, `/app/oauth/authorize`, with the same query (`state`, `code_challenge` and the rest ' +
+      'included), signed in or not; that screen reads this JSON answer.',
     querystring: ConsentQuery,
     response: ConsentPreview,
     errors: ['unknown_client', 'invalid_redirect_uri', 'invalid_scope'],

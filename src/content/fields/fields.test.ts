@@ -332,7 +332,12 @@ describe('deleting fields', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'field_in_use',
-      details: { viewIds: [view.body.id] },
+      details: {
+        viewIds: [view.body.id],
+        views: [
+          { id: view.body.id, name: 'Top', collectionId: list.id, collectionName: list.name },
+        ],
+      },
     });
   });
 

@@ -67,7 +67,9 @@ export function fieldRoutes(router: Router, ctx: AppContext): void {
     registry: 'exclusive',
     summary: 'Delete a field (admin)',
     description:
-      'Refused with `field_in_use` (details list the views) while a saved view uses it. Otherwise its key is ' +
+      'Refused with `field_in_use` while a saved view uses it: `details.views` names each one ' +
+      '(`{id, name, collectionId, collectionName}`, so a client can say which in words; `details.viewIds` ' +
+      'lists their ids). Otherwise its key is ' +
       'removed from every item and its id from every list, each logged, under one batch id.',
     response: NoContent,
     errors: ['field_in_use'],

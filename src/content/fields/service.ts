@@ -220,7 +220,8 @@ export async function deleteField(
   const views = await viewsUsingField(db, access.workspaceId, fieldId);
   if (views.length > 0) {
     throw conflict('field_in_use', 'Saved views use this field; change or delete them first', {
-      viewIds: views,
+      viewIds: views.map((view) => view.id),
+      views,
     });
   }
   const batchId = newId();

@@ -128,6 +128,7 @@ describe('provider sign-in with an id_token', () => {
       mode: 'invite',
       doors: { password: false, provider: false, invitation: true },
       providerSignIn: true,
+      providerName: new URL(idp.issuer).host,
     });
   });
 });

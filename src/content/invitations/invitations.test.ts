@@ -42,7 +42,7 @@ describe('invitations', () => {
       });
       expect(preview.status).toBe(200);
       expect(preview.body).toEqual({
-        workspace: { id: workspace.id, name: 'Test workspace' },
+        workspace: { id: workspace.id, name: 'Test workspace', slug: workspace.slug },
         email,
         role: 'member',
         expiresAt: created.body.expiresAt,
@@ -120,6 +120,54 @@ describe('invitations', () => {
     expect(
       (await t.http.get('/auth/invitation', { query: { token: 'x'.repeat(201) } })).status,
     ).toBe(400);
+  });
+
+  it('lets a signed-in account join with an invitation for its address, once', async () => {
+    const workspace = await createWorkspace(t);
+    const person = await createUser(t, { email: uniqueEmail('Joiner') });
+    const stranger = await createUser(t, { email: uniqueEmail('stranger') });
+    const created = (
+      await invite(workspace, { email: person.user.email.toUpperCase(), role: 'admin' })
+    ).body;
+    const byStranger = await t.http.post(
+      '/auth/invitation/accept',
+      { token: created.token },
+      { token: stranger.token },
+    );
+    expect(byStranger.status).toBe(403);
+    expect(byStranger.body.error.code).toBe('invitation_invalid');
+    expect((await t.http.post('/auth/invitation/accept', { token: created.token })).status).toBe(
+      401,
+    );
+    for (const client of [t.http, t.api]) {
+      const joined = await client.post(
+        '/auth/invitation/accept',
+        { token: created.token },
+        { token: person.token },
+      );
+      if (client === t.http) {
+        expect(joined.status, joined.text).toBe(200);
+        expect(joined.body).toEqual({
+          workspace: { id: workspace.id, name: 'Test workspace', slug: workspace.slug },
+          role: 'admin',
+        });
+      } else {
+        // Used up: a second join is refused like any dead invitation.
+        expect(joined.status).toBe(403);
+        expect(joined.body.error.code).toBe('invitation_invalid');
+      }
+    }
+    const membership = await t.http.get(`/workspaces/${workspace.id}`, { token: person.token });
+    expect(membership.body.role).toBe('admin');
+    // An owner who accepts an invitation for a lower role stays owner.
+    const owner = workspace.owner;
+    const lower = (await invite(workspace, { email: owner.user.email, role: 'viewer' })).body;
+    const kept = await t.http.post(
+      '/auth/invitation/accept',
+      { token: lower.token },
+      { token: owner.token },
+    );
+    expect(kept.body.role).toBe('owner');
   });
 
   it('is for signed-in admins only, within their own role', async () => {

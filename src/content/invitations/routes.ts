@@ -1,8 +1,12 @@
 import Type from 'typebox';
+import { inTransaction } from '../../db/transaction.js';
+import { requireUserPrincipal } from '../../http/auth.js';
 import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
 import {
+  AcceptedInvitation,
+  AcceptInvitation,
   CreatedInvitation,
   CreateInvitation,
   Invitation,
@@ -68,5 +72,29 @@ export function invitationRoutes(router: Router, ctx: AppContext): void {
     response: InvitationPreview,
     errors: ['not_found'],
     handler: (request) => service.previewInvitation(ctx.db, request.query.token),
+  });
+
+  plain({
+    method: 'POST',
+    url: '/auth/invitation/accept',
+    app: 'session',
+    operationId: 'acceptInvitation',
+    summary: 'Join a workspace with an invitation, as the signed-in account',
+    description:
+      'For a person who already has an account (one without registers with the invitation: ' +
+      '`POST /auth/register` or `POST /auth/idp`). The invitation must be for the account’s address, ' +
+      'case-insensitively; `invitation_invalid` (403) alike for an unknown, expired, revoked, used or ' +
+      'other-address invitation. Makes the account a member with the invited role; a member already keeps a ' +
+      'higher role (an invitation never demotes). The invitation is used up. Answers the workspace (with its ' +
+      'slug, for the web app to open it) and the role.',
+    body: AcceptInvitation,
+    response: AcceptedInvitation,
+    errors: ['invitation_invalid'],
+    handler: (request) => {
+      const { userId } = requireUserPrincipal(request);
+      return inTransaction(ctx.db, (trx) =>
+        service.joinWithInvitation(trx, userId, request.body.token),
+      );
+    },
   });
 }

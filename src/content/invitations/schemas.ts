@@ -61,7 +61,7 @@ export const InvitationQuery = Strict({ token: Type.String({ minLength: 1, maxLe
 
 export const InvitationPreview = Type.Object(
   {
-    workspace: Type.Object({ id: Uuid, name: Type.String() }),
+    workspace: Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() }),
     email: Type.String(),
     role: RoleSchema,
     expiresAt: Timestamp,
@@ -69,3 +69,21 @@ export const InvitationPreview = Type.Object(
   { title: 'InvitationPreview' },
 );
 export type InvitationPreview = Static<typeof InvitationPreview>;
+
+export const AcceptInvitation = Strict(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The invitation token.' }) },
+  { title: 'AcceptInvitation' },
+);
+export type AcceptInvitation = Static<typeof AcceptInvitation>;
+
+export const AcceptedInvitation = Type.Object(
+  {
+    workspace: Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() }),
+    role: RoleSchema,
+  },
+  {
+    title: 'AcceptedInvitation',
+    description: 'The workspace joined and the caller’s role in it now.',
+  },
+);
+export type AcceptedInvitation = Static<typeof AcceptedInvitation>;

@@ -7,6 +7,7 @@ import type { WorkspaceAccess } from '../access/authorize.js';
 import { atLeast, type Role } from '../access/roles.js';
 import { upsertMember } from '../workspaces/repository.js';
 import {
+  type AcceptedInvitation,
   type CreatedInvitation,
   type CreateInvitation,
   INVITATION_PREFIX,
@@ -142,6 +143,7 @@ function liveInvitation(db: Database, token: string) {
       'workspace_invitations.role',
       'workspace_invitations.expires_at',
       'workspaces.name as workspace_name',
+      'workspaces.slug as workspace_slug',
     ])
     .where('workspace_invitations.token_hash', '=', hashToken(token))
     .where('workspace_invitations.revoked_at', 'is', null)
@@ -154,7 +156,7 @@ export async function previewInvitation(db: Database, token: string): Promise<In
   const row = await liveInvitation(db, token).executeTakeFirst();
   if (row === undefined) throw notFound('Invitation');
   return {
-    workspace: { id: row.workspace_id, name: row.workspace_name },
+    workspace: { id: row.workspace_id, name: row.workspace_name, slug: row.workspace_slug },
     email: row.email,
     role: row.role as Role,
     expiresAt: row.expires_at.toISOString(),
@@ -194,4 +196,39 @@ export async function acceptInvitation(
     .set({ accepted_at: sql<Date>`now()`, accepted_by: userId })
     .where('id', '=', invitation.id)
     .execute();
+}
+
+/**
+ * A signed-in person joins with an invitation for their own address. A
+ * member already keeps a higher role than the invited one (an invitation
+ * never demotes); the invitation is used up either way.
+ */
+export async function joinWithInvitation(
+  db: Database,
+  userId: string,
+  token: string,
+): Promise<AcceptedInvitation> {
+  const user = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const invitation = await claimInvitation(db, token, user.email);
+  const current = await db
+    .selectFrom('workspace_members')
+    .select('role')
+    .where('workspace_id', '=', invitation.workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const role =
+    current !== undefined && atLeast(current.role as Role, invitation.role as Role)
+      ? current.role
+      : invitation.role;
+  await acceptInvitation(db, { ...invitation, role }, userId);
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select(['id', 'name', 'slug'])
+    .where('id', '=', invitation.workspaceId)
+    .executeTakeFirstOrThrow();
+  return { workspace, role: role as Role };
 }

@@ -407,6 +407,37 @@ describe('updating items', () => {
     expect(await allEvents(t, workspace, { type: 'item.updated' })).toEqual([]);
   });
 
+  it('reads a card by its key (any case), answers 404 for a key of no card and 400 for a malformed one', async () => {
+    const workspace = await createWorkspace(t);
+    const other = await createWorkspace(t);
+    const list = await createCollection(t, workspace, { keyPrefix: 'KEYS' });
+    const next = await createCollection(t, workspace, { keyPrefix: 'NEXT' });
+    await createItem(t, workspace, list.id, { title: 'first' });
+    const item = await createItem(t, workspace, list.id, { title: 'second' });
+    const read = (path: string, token = workspace.owner.token) =>
+      t.http.get(`/workspaces/${workspace.id}/items/${path}`, { token });
+    const byKey = await read(item.key);
+    expect(byKey.status).toBe(200);
+    expect(byKey.body).toEqual((await read(item.id)).body);
+    expect((await read(item.key.toLowerCase())).body.id).toBe(item.id);
+    expect((await read(`NEXT-${item.number}`)).status).toBe(404);
+    expect((await read('KEYS-999999')).status).toBe(404);
+    for (const bad of ['KEYS-0', 'KEYS-', '-1', 'KEYS-1x', '1KEYS-1', 'KEYS-1234567890123456789']) {
+      const answer = await read(bad);
+      expect([bad, answer.status, answer.body.error.code]).toEqual([bad, 400, 'validation_failed']);
+    }
+    // Another workspace's member cannot read it by key either.
+    expect((await read(item.key, other.owner.token)).status).toBe(404);
+    // After a move the key takes the new prefix; the old one names no card.
+    await t.http.post(
+      `/workspaces/${workspace.id}/items/${item.id}/move`,
+      { collectionId: next.id },
+      { token: workspace.owner.token },
+    );
+    expect((await read(`NEXT-${item.number}`)).body.id).toBe(item.id);
+    expect((await read(item.key)).status).toBe(404);
+  });
+
   it('lets viewers read but not write', async () => {
     const workspace = await createWorkspace(t);
     const list = await createCollection(t, workspace);

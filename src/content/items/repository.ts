@@ -61,6 +61,20 @@ export async function findItemDetail(
     .executeTakeFirst();
 }
 
+/** The card with this number whose home list has this prefix. */
+export async function findItemDetailByKey(
+  db: Database,
+  workspaceId: string,
+  prefix: string,
+  number: string,
+): Promise<ItemDetailRow | undefined> {
+  return selectItems(db, workspaceId)
+    .select(['items.blocks', 'items.body'])
+    .where('items.number', '=', sql<number>`cast(${number} as bigint)`)
+    .where('collections.key_prefix', '=', prefix)
+    .executeTakeFirst();
+}
+
 export function toItem(row: ItemRow): Item {
   return {
     id: row.id,

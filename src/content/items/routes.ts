@@ -3,7 +3,14 @@ import { NoContent } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
 import { workspaceRoutes } from '../access/workspace-route.js';
 import { duplicateItem, MAX_DUPLICATE } from './duplicate.js';
-import { AttachItem, CreateItem, ItemDetail, MoveItem, UpdateItem } from './schemas.js';
+import {
+  AttachItem,
+  CreateItem,
+  ItemDetail,
+  ItemIdOrKeyParams,
+  MoveItem,
+  UpdateItem,
+} from './schemas.js';
 import * as service from './service.js';
 import { attachItem, detachItem, moveItem } from './structure.js';
 
@@ -55,10 +62,16 @@ export function itemRoutes(router: Router, ctx: AppContext): void {
     action: 'items.read',
     app: ['items:read'],
     operationId: 'getItem',
-    summary: 'A card with its body',
+    summary: 'A card with its body, by its id or its key',
+    description:
+      'The card is named by its id or by its key as people write it (`ENG-12`, the prefix in any case), ' +
+      'so that a link such as `/app/{workspace}/ENG-12` can be opened. A key names the card whose home ' +
+      'list has that prefix now: after a move to another list, the old key answers 404. Only this read ' +
+      'takes a key; the writes name the card by the `id` it answers.',
+    params: ItemIdOrKeyParams,
     response: ItemDetail,
     handler: (db, access, request) =>
-      service.getItem(db, access.workspaceId, request.params.itemId),
+      service.getItemByIdOrKey(db, access.workspaceId, request.params.itemId),
   });
 
   route({

@@ -115,3 +115,16 @@ export const MoveItem = Strict(
 export type MoveItem = Static<typeof MoveItem>;
 
 export const AttachItem = Strict({ collectionId: Uuid }, { title: 'AttachItem' });
+
+/** A card's key as people write it: its home list's prefix, a dash, its number (`ENG-12`). */
+export const ItemKey = Type.String({
+  title: 'ItemKey',
+  pattern: '^[A-Za-z][A-Za-z0-9]{0,9}-[1-9][0-9]{0,17}$',
+  description: 'A card key, `PREFIX-number` (the prefix in any case).',
+});
+
+/** The path of reading one card: by its id or by its key. */
+export const ItemIdOrKeyParams = Strict(
+  { workspaceId: Uuid, itemId: Type.Union([Uuid, ItemKey]) },
+  { title: 'ItemIdOrKeyParams' },
+);

@@ -32,6 +32,22 @@ export async function getItem(
   return repository.toItemDetail(row);
 }
 
+const KEY = /^([A-Za-z][A-Za-z0-9]*)-([0-9]+)$/;
+
+/** A card by its id or by its key (`ENG-12`): the number, under the prefix its home list has now. */
+export async function getItemByIdOrKey(
+  db: Database,
+  workspaceId: string,
+  idOrKey: string,
+): Promise<ItemDetail> {
+  const key = KEY.exec(idOrKey);
+  if (key === null) return getItem(db, workspaceId, idOrKey);
+  const [, prefix = '', number = ''] = key;
+  const row = await repository.findItemDetailByKey(db, workspaceId, prefix.toUpperCase(), number);
+  if (row === undefined) throw notFound('Item');
+  return repository.toItemDetail(row);
+}
+
 function checkStatus(workspace: WorkspaceRegistry, statusId: string): void {
   if (!workspace.statusOrder.includes(statusId.toLowerCase())) {
     throw badRequest('invalid_status', 'statusId is not a status of this workspace', { statusId });

@@ -260,16 +260,31 @@ export async function deleteViewsOfCollection(
 }
 
 /** Ids of the saved views whose definition or display names the field. */
+/** A saved view that uses a field, named with its list (for the `field_in_use` refusal). */
+export interface ViewUsingField {
+  id: string;
+  name: string;
+  collectionId: string;
+  collectionName: string;
+}
+
 export async function viewsUsingField(
   db: Database,
   workspaceId: string,
   fieldId: string,
-): Promise<string[]> {
-  const rows = await db
+): Promise<ViewUsingField[]> {
+  return db
     .selectFrom('collection_views')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where(sql<boolean>`field_ids @> array[${fieldId}]::uuid[]`)
+    .innerJoin('collections', 'collections.id', 'collection_views.collection_id')
+    .select([
+      'collection_views.id as id',
+      'collection_views.name as name',
+      'collections.id as collectionId',
+      'collections.name as collectionName',
+    ])
+    .where('collection_views.workspace_id', '=', workspaceId)
+    .where(sql<boolean>`collection_views.field_ids @> array[${fieldId}]::uuid[]`)
+    .orderBy('collections.name')
+    .orderBy('collection_views.name')
     .execute();
-  return rows.map((row) => row.id);
 }

@@ -49,11 +49,15 @@ export function workspaceRoutes(router: Router, ctx: AppContext): void {
     app: 'session',
     operationId: 'createWorkspace',
     summary: 'Create a workspace; the caller becomes its owner',
-    description: 'Creates three default statuses (Todo, In Progress, Done).',
+    description:
+      'Creates three default statuses (Todo, In Progress, Done). `slug_taken` (409) when another workspace ' +
+      'has the slug; `slug_reserved` (400) for a slug the web app uses as a path of its own (`sign-in`, ' +
+      '`sign-out`, `register`, `invite`, `oauth`, `assets`, `api`, `auth`, `orgs`, `account`): the workspace could not be ' +
+      'opened at `/app/{slug}`.',
     body: CreateWorkspace,
     response: WorkspaceMembership,
     status: 201,
-    errors: ['slug_taken'],
+    errors: ['slug_taken', 'slug_reserved'],
     handler: (request) => {
       const principal = requireUserPrincipal(request);
       return inTransaction(ctx.db, (trx) =>

@@ -11,6 +11,7 @@ import { createStatuses, DEFAULT_STATUSES } from '../statuses/service.js';
 import { createItemNumbers, dropItemNumbers } from './numbers.js';
 import type { WorkspaceRow } from './repository.js';
 import * as repository from './repository.js';
+import { RESERVED_SLUGS } from './reserved-slugs.js';
 import type { CreateWorkspace, UpdateWorkspace, WorkspaceMembership } from './schemas.js';
 
 type CoverLayout = WorkspaceMembership['coverLayout'];
@@ -34,6 +35,13 @@ export async function createWorkspace(
   input: CreateWorkspace,
   eventSinks: EventSinks,
 ): Promise<WorkspaceMembership> {
+  if (RESERVED_SLUGS.has(input.slug)) {
+    throw badRequest(
+      'slug_reserved',
+      `The slug "${input.slug}" is a path of the web app; choose another`,
+      { slug: input.slug },
+    );
+  }
   let row: WorkspaceRow;
   try {
     row = await repository.insertWorkspace(db, {

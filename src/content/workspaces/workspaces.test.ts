@@ -73,6 +73,22 @@ describe('creating a workspace', () => {
     }
   });
 
+  it('answers 400 slug_reserved for a path of the web app, which would hide the workspace', async () => {
+    const owner = await createUser(t);
+    for (const slug of ['sign-in', 'register', 'invite', 'oauth', 'assets', 'orgs', 'account']) {
+      const response = await t.http.post(
+        '/workspaces',
+        { name: 'Shadowed', slug },
+        { token: owner.token },
+      );
+      expect(response.status, slug).toBe(400);
+      expect(response.body.error.code).toBe('slug_reserved');
+      expect(response.body.error.message).toContain(slug);
+    }
+    const list = await t.http.get('/workspaces', { token: owner.token });
+    expect(list.body).toEqual([]);
+  });
+
   it('requires a session', async () => {
     expect((await t.http.post('/workspaces', { name: 'X', slug: 'no-auth' })).status).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { type Listener, subscribe } from '../../db/listen.js';
+import { FeedRegistry } from '../../db/feed-registry.js';
+import type { Listener } from '../../db/listen.js';
 import { coalesced } from '../../lib/coalesced.js';
 
 /** What one read of a source brings: frames for every follower, and its end. */
@@ -110,10 +111,16 @@ function send(socket: WebSocket, frame: string): void {
  * its source ends.
  */
 export class LogFeeds {
-  private readonly feeds = new Map<string, Feed>();
-  private unlisten: (() => void) | null = null;
+  private readonly feeds: FeedRegistry<Feed>;
 
-  constructor(private readonly options: LogFeedsOptions) {}
+  constructor(private readonly options: LogFeedsOptions) {
+    this.feeds = new FeedRegistry({
+      listener: options.listener,
+      channel: options.channel,
+      onListenError: (error) =>
+        options.log.warn({ err: error }, `${options.what} followers fall back to polling`),
+    });
+  }
 
   /** Shared readers running now (one per key followed). */
   get readers(): number {
@@ -128,41 +135,15 @@ export class LogFeeds {
   /** Adds a socket to the followers of `key`, starting its reader with `create` if none runs. */
   follow(key: string, socket: WebSocket, create: () => FeedSource): void {
     if (socket.readyState !== socket.OPEN) return;
-    let feed = this.feeds.get(key);
-    if (feed === undefined) {
-      feed = new Feed(key, create(), this.options, (stopped) => this.remove(stopped));
-      this.feeds.set(key, feed);
-      this.listen();
-      feed.join(socket);
-      void feed.wake();
+    const running = this.feeds.get(key);
+    if (running !== undefined) {
+      running.join(socket);
       return;
     }
-    feed.join(socket);
-  }
-
-  private remove(feed: Feed): void {
-    if (this.feeds.get(feed.key) === feed) this.feeds.delete(feed.key);
-    if (this.feeds.size === 0 && this.unlisten !== null) {
-      this.unlisten();
-      this.unlisten = null;
-    }
-  }
-
-  /** One subscription for every feed of this kind, while any runs. */
-  private listen(): void {
-    if (this.unlisten !== null) return;
-    this.unlisten = subscribe(
-      this.options.listener,
-      this.options.channel,
-      (payload) => {
-        if (payload !== null) void this.feeds.get(payload)?.wake();
-        else for (const feed of this.feeds.values()) void feed.wake();
-      },
-      (error) =>
-        this.options.log.warn(
-          { err: error },
-          `${this.options.what} followers fall back to polling`,
-        ),
+    const feed = this.feeds.add(
+      new Feed(key, create(), this.options, (stopped) => this.feeds.remove(stopped)),
     );
+    feed.join(socket);
+    void feed.wake();
   }
 }

@@ -6,7 +6,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { recordExchange } from '../../http/connections.js';
 import type { AppContext } from '../../module.js';
 import { checkServiceAccess, PLATFORM_COOKIES } from '../service-access/access.js';
 import type { ReplicaRow } from '../services/replicas.js';
@@ -172,8 +171,6 @@ export class ServiceProxy {
     host: string,
     serviceId: string,
   ): Promise<void> {
-    // The idle guard then waits for a slow service as for a slow API handler.
-    recordExchange(request, response);
     const framing = requestFraming(request.headers);
     if (framing.kind === 'refused') {
       request.resume();

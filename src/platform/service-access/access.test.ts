@@ -413,6 +413,46 @@ describe('browsers on a private service', () => {
     expect(ownerOffList.statusCode).toBe(403);
   });
 
+  it('send a browser not signed in to the app’s sign-in screen, which brings it back here', async () => {
+    const first = await check(service, HTML, { url: '/report?month=11' });
+    if (first.kind !== 'redirect') throw new Error(`expected a redirect, got ${first.kind}`);
+    const access = new URL(first.location);
+    const accessPath = `${access.pathname}${access.search}`;
+    const anonymous = await t.app.inject({ method: 'GET', url: accessPath, headers: HTML });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    const signInScreen = String(anonymous.headers.location);
+    expect(signInScreen).toBe(`/app/sign-in?redirect=${encodeURIComponent(accessPath)}`);
+    // The screen's `redirect`, opened again once signed in, goes on to the service.
+    const back = new URL(signInScreen, t.ctx.config.publicUrl).searchParams.get('redirect');
+    expect(back).toBe(accessPath);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: String(back),
+      headers: { ...HTML, cookie: `session=${allowed.token}` },
+    });
+    expect(signedIn.statusCode).toBe(302);
+    const callback = new URL(String(signedIn.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(
+      `${originOf(service)}/__sparrow/callback`,
+    );
+    expect(callback.searchParams.get('return')).toBe('/report?month=11');
+    // A client that does not ask for a page keeps the JSON answer.
+    for (const accept of [{}, { accept: 'application/json' }, { accept: '*/*' }]) {
+      const script = await t.app.inject({ method: 'GET', url: accessPath, headers: accept });
+      expect(script.statusCode).toBe(401);
+      expect(script.json().error.code).toBe('sign_in_required');
+    }
+    // A session that is no longer one counts as none.
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: accessPath,
+      headers: { ...HTML, cookie: 'session=not-a-session' },
+    });
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe(signInScreen);
+  });
+
   it('let in every member when the allowlist is empty', async () => {
     const open = await addService({ accessControl: 'private' });
     const { back } = await browserSignIn(open, other);

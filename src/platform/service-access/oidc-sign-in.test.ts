@@ -84,11 +84,17 @@ describe('a browser not signed in to the platform', () => {
     expect(atService.location.startsWith(`${PUBLIC_URL}/api/services/${service.id}/access?`)).toBe(
       true,
     );
-    // 2. Not signed in there: on to the identity provider, coming back to the same step.
-    const access = await t.app.inject({ method: 'GET', url: local(atService.location) });
+    // 2. Not signed in there: to the app's sign-in screen (password or provider), coming back to this step.
+    const accessPath = local(atService.location);
+    const script = await t.app.inject({ method: 'GET', url: accessPath });
+    expect(script.statusCode).toBe(401);
+    expect(script.json().error.code).toBe('sign_in_required');
+    const access = await t.app.inject({ method: 'GET', url: accessPath, headers: html });
     expect(access.statusCode).toBe(302);
-    const start = String(access.headers.location);
-    expect(start.startsWith('/api/auth/idp/start?returnTo=')).toBe(true);
+    const signInScreen = String(access.headers.location);
+    expect(signInScreen).toBe(`/app/sign-in?redirect=${encodeURIComponent(accessPath)}`);
+    // The screen's "Sign in with …" link: to the provider, and back to the screen.
+    const start = `/auth/idp/start?${new URLSearchParams({ returnTo: signInScreen }).toString()}`;
     const started = await t.app.inject({ method: 'GET', url: start });
     expect(started.statusCode).toBe(302);
     const idpState = cookie(started.headers['set-cookie'], 'idp_state');
@@ -99,12 +105,16 @@ describe('a browser not signed in to the platform', () => {
       cookies: { idp_state: idpState },
     });
     expect(signedIn.statusCode).toBe(303);
-    expect(signedIn.headers.location).toBe(local(atService.location));
+    expect(signedIn.headers.location).toBe(signInScreen);
     const session = cookie(signedIn.headers['set-cookie'], 'session');
     // 3. Signed in: a one-time code to the service's domain.
+    // Signed in, the screen opens its `redirect` (a full page load): the access step again.
+    const redirect = new URL(signInScreen, PUBLIC_URL).searchParams.get('redirect');
+    expect(redirect).toBe(accessPath);
     const granted = await t.app.inject({
       method: 'GET',
-      url: String(signedIn.headers.location),
+      url: String(redirect),
+      headers: html,
       cookies: { session },
     });
     expect(granted.statusCode).toBe(302);

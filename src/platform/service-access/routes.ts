@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { Strict, Uuid } from '../../http/schemas.js';
 import type { AppContext, Router } from '../../module.js';
+import { WEB_APP_PREFIX } from '../../web/routes.js';
 import { orgRoutes } from '../access/org-route.js';
 import { getMembership } from '../orgs/service.js';
 import { hostName, serviceIdOfHost } from '../routing/hosts.js';
@@ -57,8 +58,10 @@ export function serviceAccessRoutes(router: Router, ctx: AppContext): void {
     summary: 'Browser sign-in to a private service',
     description:
       "Where a private service's URL sends a browser without a session on its domain. The platform's " +
-      '`session` cookie says who it is; without one, the browser is sent to the identity provider ' +
-      '(`/api/auth/idp/start`) and back here, or, with no provider configured, answered 401 ' +
+      '`session` cookie says who it is. Without one, a browser (an `Accept` with `text/html`) is sent ' +
+      '(302) to the web app’s sign-in screen, `/app/sign-in?redirect=` with this very address (path and ' +
+      'query) encoded, where the person signs in with their password or, when one is configured, with the ' +
+      'identity provider; the screen then opens this address again. Any other caller is answered 401 ' +
       '`sign_in_required`. A member of the organization may pass (when the service has an allowlist, ' +
       'only the members on it): the browser is sent (302) to `/__sparrow/callback` on the service’s ' +
       'host with a one-time code, good for 60 seconds, which the service’s domain exchanges for its own ' +
@@ -93,9 +96,11 @@ export function serviceAccessRoutes(router: Router, ctx: AppContext): void {
       const token = request.cookies[SESSION_COOKIE];
       const person = token === undefined ? null : await resolveSession(ctx.db, token);
       if (person === null) {
-        if (ctx.config.idp !== null) {
-          const returnTo = encodeURIComponent(request.url);
-          return reply.redirect(`/api/auth/idp/start?returnTo=${returnTo}`, 302);
+        // One sign-in screen for every door (password, identity provider): it comes back here.
+        if ((request.headers.accept ?? '').includes('text/html')) {
+          reply.header('cache-control', 'no-store');
+          const back = encodeURIComponent(request.url);
+          return reply.redirect(`${WEB_APP_PREFIX}sign-in?redirect=${back}`, 302);
         }
         throw unauthorized(
           'sign_in_required',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { refusalOf } from '../../api/errors.js';
 import { registrationQuery, useLogin } from '../../api/session.js';
@@ -7,9 +7,20 @@ import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { ProviderSignIn } from './ProviderSignIn.js';
+import { appHref, isServerPath, safeRedirect } from './redirect.js';
 
-/** Sign in with e-mail and password; a wrong pair is refused next to the password. */
+const route = getRouteApi('/signed-out/sign-in');
+
+/**
+ * Sign in with e-mail and password (a wrong pair is refused next to the
+ * password) or with the identity provider when one is configured; then on
+ * to where the person was headed (`?redirect=`, a path inside the app, or a
+ * private service's sign-in step on the server, opened by a full page load).
+ */
 export function SignIn() {
+  const search = route.useSearch();
+  const destination = safeRedirect(search.redirect);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
@@ -21,11 +32,26 @@ export function SignIn() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email, password }, { onSuccess: () => navigate({ to: '/' }) });
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          if (isServerPath(destination)) window.location.assign(destination);
+          else void navigate({ href: appHref(destination) });
+        },
+      },
+    );
   };
 
   return (
     <Card title="Sign in">
+      {registration.data?.providerName ? (
+        <ProviderSignIn
+          name={registration.data.providerName}
+          returnTo={`${appHref('/sign-in')}?${new URLSearchParams({ redirect: destination }).toString()}`}
+          error={search.idpError}
+        />
+      ) : null}
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <TextField
           label="E-mail"

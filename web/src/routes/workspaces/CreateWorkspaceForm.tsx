@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { refusalOf } from '../../api/errors.js';
 import { useCreateWorkspace } from '../../api/workspaces.js';
@@ -5,12 +6,18 @@ import { Button } from '../../components/Button.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
 
+export const CREATE_WORKSPACE_ANCHOR = 'create-workspace-title';
+
 /** Create a workspace (name, slug); a taken or malformed slug is refused next to it. */
 export function CreateWorkspaceForm() {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const create = useCreateWorkspace();
-  const refusal = create.isError ? refusalOf(create.error, { slug_taken: 'slug' }) : undefined;
+  // The switcher's "Create a workspace" lands here with this hash: straight to the name.
+  const asked = useLocation({ select: (location) => location.hash === CREATE_WORKSPACE_ANCHOR });
+  const refusal = create.isError
+    ? refusalOf(create.error, { slug_taken: 'slug', slug_reserved: 'slug' })
+    : undefined;
   const fieldError = (field: string) => (refusal?.field === field ? refusal.message : undefined);
 
   const submit = (event: FormEvent) => {
@@ -31,7 +38,7 @@ export function CreateWorkspaceForm() {
       aria-labelledby="create-workspace-title"
       className="rounded-xl border border-zinc-200 bg-white p-6 dark:border-zinc-700 dark:bg-zinc-900"
     >
-      <h2 id="create-workspace-title" className="mb-4 text-lg font-semibold">
+      <h2 id={CREATE_WORKSPACE_ANCHOR} className="mb-4 text-lg font-semibold">
         Create a workspace
       </h2>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
@@ -39,6 +46,7 @@ export function CreateWorkspaceForm() {
           label="Name"
           name="name"
           required
+          autoFocus={asked}
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={fieldError('name')}

@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { workspacesQuery } from '../../api/workspaces.js';
+import { CreateOrgForm } from './CreateOrgForm.js';
 import { CreateWorkspaceForm } from './CreateWorkspaceForm.js';
+import { Organizations } from './Organizations.js';
 
-/** The caller's workspaces, each a link into it, and the form that creates one. */
+/**
+ * The home page: the caller's workspaces and organizations, each a link into
+ * it, and the forms that create one.
+ */
 export function Workspaces() {
   const workspaces = useQuery(workspacesQuery);
   return (
@@ -35,6 +40,8 @@ export function Workspaces() {
         </ul>
       </section>
       <CreateWorkspaceForm />
+      <Organizations />
+      <CreateOrgForm />
     </div>
   );
 }

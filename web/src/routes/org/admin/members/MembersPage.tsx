@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { orgMembersQuery } from '../../../../api/orgs.js';
+import { meQuery } from '../../../../api/session.js';
+import { FormAlert } from '../../../../components/FormAlert.js';
+import { orgRoleAtLeast, useOrg } from '../../context.js';
+import { PageTitle } from '../PageTitle.js';
+import { AddOrgMember } from './AddOrgMember.js';
+import { OrgMemberRow } from './OrgMemberRow.js';
+
+/**
+ * The organization's members and their roles. Admins and owners add accounts,
+ * change roles and remove (an owner only by an owner); members read.
+ */
+export function MembersPage() {
+  const org = useOrg();
+  const members = useQuery(orgMembersQuery(org.id));
+  const me = useQuery(meQuery);
+  const manages = orgRoleAtLeast(org.role, 'admin');
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <PageTitle title="Members">
+        {manages
+          ? 'Members work on projects; admins also manage members, secrets and keys; owners also manage owners.'
+          : `Only admins and owners manage members; your role is ${org.role}.`}
+      </PageTitle>
+      {members.isPending ? <p>Loading the members…</p> : null}
+      {members.isError ? <FormAlert message={members.error.message} /> : null}
+      {members.data ? (
+        <table className="w-full rounded-xl text-left text-sm">
+          <caption className="sr-only">Members of {org.name}</caption>
+          <thead className="text-zinc-600 dark:text-zinc-400">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Person
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.map((member) => (
+              <OrgMemberRow
+                key={member.userId}
+                member={member}
+                isMe={member.userId === me.data?.id}
+              />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {manages ? <AddOrgMember /> : null}
+    </div>
+  );
+}

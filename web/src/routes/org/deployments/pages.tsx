@@ -1,0 +1,3 @@
+export { DeploymentPage } from './DeploymentPage.js';
+export { DeploymentsPage } from './DeploymentsPage.js';
+export { ServicePage } from './ServicePage.js';

@@ -1,0 +1,2 @@
+export { ProjectPage } from './ProjectPage.js';
+export { ProjectsPage } from './ProjectsPage.js';
