@@ -86,12 +86,13 @@ describe('the session cookie from another origin, and slugs the app uses', () =>
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
-    await page.getByLabel('Name').fill('Invitations');
-    await page.getByLabel('Slug').fill('invite');
-    await page.getByRole('button', { name: 'Create workspace' }).click();
+    const form = page.getByRole('region', { name: 'Create a workspace' });
+    await form.getByLabel('Name').fill('Invitations');
+    await form.getByLabel('Slug').fill('invite');
+    await form.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByText('is a path of the web app').waitFor();
     expect(await descriptionOf(page, 'Slug')).toContain('"invite" is a path of the web app');
-    expect(await page.getByLabel('Name').inputValue()).toBe('Invitations');
+    expect(await form.getByLabel('Name').inputValue()).toBe('Invitations');
     await screenshot(page, 'slug-reserved-dark');
     expect(await accessibilityViolations(page)).toEqual([]);
   });

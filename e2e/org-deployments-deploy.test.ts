@@ -8,6 +8,7 @@ import { createUser, type TestUser } from '../test/helpers/factories.js';
 import { removeOrgContainers } from '../test/helpers/nodes.js';
 import { addMember, createOrg, TEST_SECRETS_KEY, type TestOrg } from '../test/helpers/platform.js';
 import { signedInPage } from './card-helpers.js';
+import { typeInTerminal, waitForScreen } from './org-terminals-helpers.js';
 
 // The server runs its built-in agent on this machine's engine: deploys place real containers.
 const web = useBrowserApp(
@@ -138,6 +139,16 @@ describe('a deployment in the dashboard, on the real engine', () => {
     const site1 = await web.page();
     await site1.goto(String(url));
     await site1.getByText('version one').waitFor();
+
+    // A shell in the running replica, from the service page: it sees the deployed files.
+    await page.getByRole('link', { name: 'Shell', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shell in web' }).waitFor();
+    await typeInTerminal(page, 'cat /www/index.html; echo shell-$((6*7))\n');
+    await waitForScreen(page, /version one[\s\S]*shell-42/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'service-shell');
+    await page.getByRole('link', { name: 'Back to the service' }).click();
+    await page.getByRole('heading', { level: 1, name: 'web' }).waitFor();
 
     // A failing health check: rolled back with the reason; the first version keeps serving.
     await settings.getByLabel('Command', { exact: true }).fill(site(8080, 'version two'));

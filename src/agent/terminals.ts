@@ -24,7 +24,8 @@ export class TerminalManager {
   /** Sessions tmux holds, as last listed, per container. */
   private readonly held = new Map<string, Map<string, TmuxTerminal>>();
   /** Names being created, so two creates of one name cannot both start a program. */
-  private readonly creating = new Set<string>();
+  /** Names being created, by key: a second create of one waits for it before refusing. */
+  private readonly creating = new Map<string, Promise<unknown>>();
   /** Containers found without tmux: a container's image does not change. */
   private readonly withoutTmux = new Set<string>();
   private readonly multiplexer: boolean;
@@ -108,44 +109,63 @@ export class TerminalManager {
     ]);
   }
 
+  /**
+   * Creates a session. A name that exists, or is being created, is refused
+   * with `terminal_exists`, and only once that creation has ended: a caller
+   * told so can attach to the name at once (two browser tabs opening one new
+   * session at the same moment both connect).
+   */
   async create(params: TerminalCreateParams): Promise<TerminalInfo> {
     const key = TerminalManager.key(params.containerId, params.name);
-    if (this.sessions.has(key) || this.creating.has(key)) {
+    for (let inFlight = this.creating.get(key); inFlight !== undefined; ) {
+      const created = await inFlight.then(
+        () => true,
+        () => false,
+      );
+      if (created) throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
+      inFlight = this.creating.get(key);
+    }
+    if (this.sessions.has(key)) {
       throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
     }
-    this.creating.add(key);
+    const creation = this.start(key, params);
+    this.creating.set(key, creation);
     try {
-      // A session under another user would be in that user's tmux server: the agent holds those.
-      if (params.user === undefined && (await this.refresh(params.containerId))) {
-        if (this.held.get(params.containerId)?.has(params.name)) {
-          throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
-        }
-        const info = await createTmuxSession(
-          this.docker,
-          params,
-          params.command ?? DEFAULT_SHELL,
-          this.scrollback,
-        );
-        const held = this.held.get(params.containerId) ?? new Map<string, TmuxTerminal>();
-        const terminal =
-          held.get(params.name) ?? new TmuxTerminal(this.docker, info, this.scrollback);
-        held.set(params.name, terminal);
-        this.held.set(params.containerId, held);
-        // Followed from its first output on: every byte reaches the screen kept for a reattach.
-        await terminal.connect();
-        return info;
-      }
-      const session = await TerminalSession.start(this.docker, params, {
-        scrollback: this.scrollback,
-        onExit: (ended) => {
-          if (this.sessions.get(key) === ended) this.sessions.delete(key);
-        },
-      });
-      if (session.running) this.sessions.set(key, session);
-      return session.info();
+      return await creation;
     } finally {
       this.creating.delete(key);
     }
+  }
+
+  private async start(key: string, params: TerminalCreateParams): Promise<TerminalInfo> {
+    // A session under another user would be in that user's tmux server: the agent holds those.
+    if (params.user === undefined && (await this.refresh(params.containerId))) {
+      if (this.held.get(params.containerId)?.has(params.name)) {
+        throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
+      }
+      const info = await createTmuxSession(
+        this.docker,
+        params,
+        params.command ?? DEFAULT_SHELL,
+        this.scrollback,
+      );
+      const held = this.held.get(params.containerId) ?? new Map<string, TmuxTerminal>();
+      const terminal =
+        held.get(params.name) ?? new TmuxTerminal(this.docker, info, this.scrollback);
+      held.set(params.name, terminal);
+      this.held.set(params.containerId, held);
+      // Followed from its first output on: every byte reaches the screen kept for a reattach.
+      await terminal.connect();
+      return info;
+    }
+    const session = await TerminalSession.start(this.docker, params, {
+      scrollback: this.scrollback,
+      onExit: (ended) => {
+        if (this.sessions.get(key) === ended) this.sessions.delete(key);
+      },
+    });
+    if (session.running) this.sessions.set(key, session);
+    return session.info();
   }
 
   /** A session the agent holds (not one in tmux: see find). */

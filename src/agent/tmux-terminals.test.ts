@@ -100,4 +100,29 @@ describeEngine('terminals held by tmux', () => {
       await a.kill(container.id, name);
     }
   });
+
+  it('refuses a name being created only once it can be attached (two tabs opening one new session)', async () => {
+    // Held by tmux, and held by the agent (an image without tmux).
+    const managers = [
+      new TerminalManager(container.docker, 1000),
+      new TerminalManager(container.docker, 1000, { multiplexer: false }),
+    ];
+    for (let round = 0; round < 6; round++) {
+      const manager = managers[round % 2] as TerminalManager;
+      const name = `tabs-${round}`;
+      const attached = await Promise.allSettled(
+        Array.from({ length: 4 }, async () => {
+          await manager
+            .create({ containerId: container.id, name, command: ['sh'] })
+            .catch((error: unknown) => {
+              if ((error as { code?: unknown }).code !== 'terminal_exists') throw error;
+            });
+          // What the server does next: attach at once.
+          return (await manager.find(container.id, name)).info().name;
+        }),
+      );
+      expect(attached).toEqual(Array(4).fill({ status: 'fulfilled', value: name }));
+      await manager.kill(container.id, name);
+    }
+  });
 });

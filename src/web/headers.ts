@@ -8,13 +8,14 @@ export const NONCE_PLACEHOLDER = 'SPARROW_CSP_NONCE';
  * (previews of files being uploaded). A `<style>` element runs only with
  * the answer's nonce (the dialogs' scroll lock and the card editor inject
  * one; the app hands them the nonce); `style` attributes are allowed, as
- * they cannot run script.
+ * they cannot run script. A refused style element's first characters are
+ * reported ('report-sample'), which names the library that injected it.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}' 'report-sample'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -83,14 +83,26 @@ export function useBrowserApp(
         colorScheme,
       });
       contexts.push(context);
+      // Chromium's console line does not say what was refused: the event's sample does.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `Content Security Policy refused ${event.effectiveDirective} "${event.sample}" from ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+          );
+        });
+      });
       const page = await context.newPage();
       // A page that throws or breaks its policy fails the run.
       page.on('pageerror', (error) => {
         throw error;
       });
       page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-          throw new Error(`The page broke its policy: ${message.text()}`);
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          const { url, lineNumber, columnNumber } = message.location();
+          throw new Error(
+            `The page broke its policy: ${message.text()} (at ${url}:${lineNumber}:${columnNumber}, page ${page.url()})`,
+          );
+        }
       });
       return page;
     },
