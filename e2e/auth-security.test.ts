@@ -97,3 +97,37 @@ describe('the session cookie from another origin, and slugs the app uses', () =>
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
+
+describe('style elements and the policy', () => {
+  /** Adds a style element setting `--probe-{how}` on the body, and reads whether it applied. */
+  const probe = (how: string) => {
+    const css = `body { --probe-${how}: on; }`;
+    if (how === 'script') {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    } else {
+      document.head.insertAdjacentHTML('beforeend', `<style>${css}</style>`);
+    }
+    return getComputedStyle(document.body).getPropertyValue(`--probe-${how}`).trim();
+  };
+
+  it("applies a style element the app's code creates late, and refuses one injected as markup", async () => {
+    const page = await web.page();
+    await page.goto('/app/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // Long after the start, as xterm or a dialog does: the page's nonce is on it.
+    expect(await page.evaluate(probe, 'script')).toBe('on');
+
+    // Markup is refused (a page of its own: a refusal fails the helper's pages).
+    const other = await page.context().newPage();
+    const refusals: string[] = [];
+    other.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+    });
+    await other.goto('/app/sign-in');
+    await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await other.evaluate(probe, 'markup')).toBe('');
+    await expect.poll(() => refusals.join('\n')).toContain('--probe-markup');
+  });
+});

@@ -122,7 +122,8 @@ export class TerminalManager {
         () => true,
         () => false,
       );
-      if (created) throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
+      if (created)
+        throw new AgentError('terminal_exists', `terminal ${params.name} already exists`);
       inFlight = this.creating.get(key);
     }
     if (this.sessions.has(key)) {

@@ -1,17 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CommandsProvider } from './commands/registry.js';
-import { cspNonce } from './csp.js';
+import { cspNonce, nonceEveryStyleElement } from './csp.js';
 import { createAppRouter } from './router.js';
 import './styles.css';
 
-// The page's nonce (the server's policy allows style elements with it only): the dialogs'
-// scroll lock reads it here; the card editor takes it from cspNonce().
+// The server's policy lets a style element in by the page's nonce only: libraries add some.
 const nonce = cspNonce();
-if (nonce !== undefined) setNonce(nonce);
+if (nonce !== undefined) nonceEveryStyleElement(nonce);
 
 const queryClient = new QueryClient({
   defaultOptions: {

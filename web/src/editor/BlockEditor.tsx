@@ -1,6 +1,5 @@
 import { EditorContent, type JSONContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
-import { cspNonce } from '../csp.js';
 import type { BlockDocument, EditorNode } from './document.js';
 import { blockExtensions } from './extensions.js';
 import { fromEditor } from './from-editor.js';
@@ -53,8 +52,6 @@ export function BlockEditor({
     extensions: blockExtensions(imageSrc),
     content: toEditor(document),
     editable,
-    // TipTap adds a small <style>; the page's policy lets it in by its nonce.
-    injectNonce: cspNonce(),
     editorProps: {
       attributes: {
         role: 'textbox',

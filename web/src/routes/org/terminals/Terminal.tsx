@@ -2,12 +2,10 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cspNonce } from '../../../csp.js';
 import { ConnectionStatus } from './ConnectionStatus.js';
 import { KEYS_HINT, terminalKeys } from './keys.js';
 import { useScreenReaderMode } from './screen-reader.js';
 import { type ConnectionState, TerminalSocket } from './terminal-socket.js';
-import { openWithNonce } from './xterm-open.js';
 
 const OPTIONS = {
   fontFamily: "ui-monospace, 'DejaVu Sans Mono', 'Liberation Mono', monospace",
@@ -50,7 +48,7 @@ export function TerminalView({ path, label, persistent, onStateChange }: Termina
     const term = new Terminal(OPTIONS);
     const fit = new FitAddon();
     term.loadAddon(fit);
-    openWithNonce(term, element, cspNonce());
+    term.open(element);
     term.textarea?.setAttribute('aria-describedby', hintId);
     term.attachCustomKeyEventHandler(terminalKeys(term));
     fit.fit();
