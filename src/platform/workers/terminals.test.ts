@@ -106,6 +106,27 @@ describeEngine('terminal sessions over WebSocket', () => {
     expect((await a.closed).code).toBe(1000);
   });
 
+  it('attaches clients opening one new session at the same moment, every one of them', async () => {
+    for (let round = 0; round < 4; round++) {
+      const session = `together-${round}`;
+      const clients = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          openSocket(socketUrl(`session=${session}`), bed.owner.token),
+        ),
+      );
+      const frames = await Promise.all(
+        clients.map((client) =>
+          client.frame((f) => f.type === 'ready' || f.type === 'error' || f.type === 'exit'),
+        ),
+      );
+      expect(frames.map((f) => f.type)).toEqual(['ready', 'ready', 'ready']);
+      clients[0]?.input(`echo round-$((${round} + 100))\r`);
+      await Promise.all(clients.map((client) => client.waitForOutput(`round-${round + 100}`)));
+      for (const client of clients) client.close();
+      expect((await bed.t.api.delete(`${workerPath}/terminals/${session}`, as())).status).toBe(204);
+    }
+  });
+
   it('answers a bad frame with an error and keeps the session', async () => {
     const socket = await openSocket(socketUrl('session=frames'), bed.owner.token);
     await socket.frame((f) => f.type === 'ready');

@@ -4,6 +4,7 @@ import '@xterm/xterm/css/xterm.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConnectionStatus } from './ConnectionStatus.js';
 import { KEYS_HINT, terminalKeys } from './keys.js';
+import { outputBatcher } from './output-batcher.js';
 import { useScreenReaderMode } from './screen-reader.js';
 import { type ConnectionState, TerminalSocket } from './terminal-socket.js';
 
@@ -85,8 +86,9 @@ export function TerminalView({ path, label, persistent, onStateChange }: Termina
       term.focus();
     }
     const separator = path.includes('?') ? '&' : '?';
+    const output = outputBatcher((bytes) => term.write(bytes));
     const socket = new TerminalSocket(`${path}${separator}cols=${term.cols}&rows=${term.rows}`, {
-      output: (bytes) => term.write(bytes),
+      output: (bytes) => output.push(bytes),
       state: (next) => {
         setState(next);
         latestOnStateChange.current?.(next);
@@ -100,6 +102,7 @@ export function TerminalView({ path, label, persistent, onStateChange }: Termina
     return () => {
       for (const subscription of subscriptions) subscription.dispose();
       socket.close();
+      output.dispose();
     };
   }, [path, attempt, persistent]);
 
