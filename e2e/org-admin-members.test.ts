@@ -60,6 +60,19 @@ describe('organization members', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: /Grace Hopper/ }).waitFor({ state: 'detached' });
     expect((await rolesOf(org.id, owner.token))[grace.user.email]).toBeUndefined();
+
+    // The last owner cannot leave either: said beside the button, and still an owner.
+    const leave = page.getByRole('region', { name: 'Leave the organization' });
+    await leave.getByRole('button', { name: 'Leave organization…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave Acme?' })
+      .getByRole('button', { name: 'Leave organization' })
+      .click();
+    await leave
+      .getByRole('alert')
+      .getByText(/The organization must keep an owner/)
+      .waitFor();
+    expect((await rolesOf(org.id, owner.token))[owner.user.email]).toBe('owner');
   });
 
   it('shows an admin the owners as words, and a member the list read-only', async () => {
@@ -86,5 +99,15 @@ describe('organization members', () => {
     expect(await asMember.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     expect(await asMember.getByRole('region', { name: 'Add a member' }).count()).toBe(0);
     expect(await accessibilityViolations(asMember)).toEqual([]);
+
+    // A member leaves: back on the home page, without the organization.
+    await asMember.getByRole('button', { name: 'Leave organization…' }).click();
+    await asMember
+      .getByRole('dialog', { name: 'Leave Initech?' })
+      .getByRole('button', { name: 'Leave organization' })
+      .click();
+    await asMember.getByRole('heading', { name: 'Organizations' }).waitFor();
+    await asMember.getByRole('link', { name: /Initech/ }).waitFor({ state: 'detached' });
+    expect((await rolesOf(org.id, owner.token))[member.user.email]).toBeUndefined();
   });
 });

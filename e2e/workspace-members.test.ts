@@ -85,7 +85,7 @@ describe('the members of a workspace', () => {
 
     await page.getByRole('button', { name: 'Leave workspace…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave workspace' }).click();
-    const leaveError = page.locator('#leave-error');
+    const leaveError = page.getByRole('region', { name: 'Leave the workspace' }).getByRole('alert');
     await leaveError.waitFor();
     expect(await leaveError.textContent()).toContain(explanation);
     await screenshot(page, 'members-last-owner-dark');

@@ -5,11 +5,13 @@ import { FormAlert } from '../../../../components/FormAlert.js';
 import { orgRoleAtLeast, useOrg } from '../../context.js';
 import { PageTitle } from '../PageTitle.js';
 import { AddOrgMember } from './AddOrgMember.js';
+import { LeaveOrg } from './LeaveOrg.js';
 import { OrgMemberRow } from './OrgMemberRow.js';
 
 /**
  * The organization's members and their roles. Admins and owners add accounts,
  * change roles and remove (an owner only by an owner); members read.
+ * Anyone may leave, but the last owner.
  */
 export function MembersPage() {
   const org = useOrg();
@@ -53,6 +55,7 @@ export function MembersPage() {
         </table>
       ) : null}
       {manages ? <AddOrgMember /> : null}
+      {me.data ? <LeaveOrg userId={me.data.id} /> : null}
     </div>
   );
 }
