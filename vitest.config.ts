@@ -52,8 +52,8 @@ for (const path of [
 const DATABASE_SETUP = ['test/global-setup.ts'];
 /** The database, and `sparrow` bundled for the tests that start it as a process. */
 const PROCESS_SETUP = [...DATABASE_SETUP, 'test/command-setup.ts'];
-/** The database, and the web app built (once, when missing or stale) for Chromium to load. */
-const BROWSER_SETUP = [...DATABASE_SETUP, 'test/web-setup.ts'];
+/** As PROCESS_SETUP (a test may start an agent), and the web app built (once, when missing or stale) for Chromium to load. */
+const BROWSER_SETUP = [...PROCESS_SETUP, 'test/web-setup.ts'];
 
 /**
  * Files that start processes (the `sparrow` command, an agent) take the

@@ -116,11 +116,30 @@ export const DrainBody = Strict(
 export const InventoryContainer = Type.Object({
   ...ContainerSummary.properties,
   worker: Type.Union(
-    [Type.Object({ id: Uuid, state: Type.String(), projectId: Uuid }), Type.Null()],
-    { description: 'The worker the container belongs to; null for an orphan.' },
+    [
+      Type.Object({ id: Uuid, name: Type.String(), state: Type.String(), projectId: Uuid }),
+      Type.Null(),
+    ],
+    { description: "The worker the container belongs to, if a worker's." },
+  ),
+  service: Type.Union(
+    [
+      Type.Object({
+        id: Uuid,
+        deploymentId: Uuid,
+        name: Type.String(),
+        state: Type.String(),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        "The deployed service the container runs for (a replica, a cron or one-off job, a pre-deploy hook), if a service's.",
+    },
   ),
   orphan: Type.Boolean({
-    description: 'A Sparrow container no worker of this server owns (left by a deleted worker).',
+    description:
+      'A Sparrow container that no worker or service of this organization owns (left by a worker or service deleted while its node was unreachable).',
   }),
 });
 

@@ -35,6 +35,7 @@ describeEngine('deploys on a real node', () => {
   let web: string;
   let api: string;
   let firstWebRun: string;
+  let nodeId: string;
   const secret = secretValue('deployment');
   const as = () => ({ token: bed.owner.token });
   const deployment = () => `/orgs/${bed.org.id}/deployments/${deploymentId}` as const;
@@ -43,7 +44,7 @@ describeEngine('deploys on a real node', () => {
   beforeAll(async () => {
     docker = await connectTestEngine();
     bed = await createNodeTestBed({ SERVICE_DRAIN_MS: '3000', JOB_POLL_MS: '200' });
-    await onlineNode(bed, docker);
+    nodeId = (await onlineNode(bed, docker)).id;
     const created = await bed.t.api.post(
       `/orgs/${bed.org.id}/deployments`,
       { name: 'shop', env: { GREETING: 'hello' }, secrets: [{ name: 'TOKEN', value: secret }] },
@@ -160,6 +161,21 @@ describeEngine('deploys on a real node', () => {
     const read = await bed.t.api.get(deployment(), as());
     expect(read.body.state).toBe('running');
     firstWebRun = webDone.run.id;
+
+    // The node's inventory names the service each replica runs for: none is an orphan.
+    const inventory = await bed.t.api.get(`/orgs/${bed.org.id}/nodes/${nodeId}/inventory`, as());
+    expect(inventory.status, inventory.text).toBe(200);
+    const replicas = inventory.body.containers.filter(
+      (container) => container.labels['sparrow.deployment'] === deploymentId,
+    );
+    expect(replicas.map((container) => container.service?.name).sort()).toEqual(['api', 'web']);
+    for (const replica of replicas) {
+      expect(replica).toMatchObject({
+        orphan: false,
+        worker: null,
+        service: { deploymentId, state: 'running' },
+      });
+    }
   });
 
   it('starts a replica whose process dies again, in place', async () => {

@@ -35,3 +35,20 @@ export async function serviceById(
 ): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirst();
 }
+
+/** These services of the organization (ids it does not hold are left out), by id. */
+export async function servicesOfOrg(
+  db: Database,
+  orgId: string,
+  serviceIds: readonly string[],
+): Promise<Map<string, Pick<ServiceRow, 'id' | 'deployment_id' | 'name' | 'state'>>> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('services')
+    .innerJoin('deployments', 'deployments.id', 'services.deployment_id')
+    .select(['services.id', 'services.deployment_id', 'services.name', 'services.state'])
+    .where('deployments.org_id', '=', orgId)
+    .where('services.id', 'in', serviceIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

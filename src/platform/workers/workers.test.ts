@@ -291,7 +291,11 @@ describeEngine('workers on a real node', () => {
     const entry = inventory.body.containers.find(
       (c: { id: string }) => c.id === worker.containerId,
     );
-    expect(entry).toMatchObject({ orphan: false, worker: { id: worker.id, state: 'ready' } });
+    expect(entry).toMatchObject({
+      orphan: false,
+      worker: { id: worker.id, name: worker.name, state: 'ready' },
+      service: null,
+    });
   });
 
   it('deletes a worker and its container', async () => {

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../../../api/client.js';
 import { formatMoment } from '../../../../api/events.js';
-import { nodeInventoryQuery } from '../../../../api/nodes.js';
+import { type NodeContainer, nodeInventoryQuery } from '../../../../api/nodes.js';
 import { StateBadge } from '../../../../components/StateBadge.js';
+
+const LINK = 'text-blue-700 underline dark:text-blue-300';
 
 /** The containers the node's agent reports, asked again every two seconds. */
 export function NodeInventory({ orgId, nodeId }: { orgId: string; nodeId: string }) {
@@ -45,7 +48,7 @@ export function NodeInventory({ orgId, nodeId }: { orgId: string; nodeId: string
                     Image
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    Worker
+                    Belongs to
                   </th>
                 </tr>
               </thead>
@@ -58,11 +61,7 @@ export function NodeInventory({ orgId, nodeId }: { orgId: string; nodeId: string
                     </td>
                     <td className="py-2 pr-3 text-xs break-all">{container.image}</td>
                     <td className="py-2 text-xs">
-                      {container.orphan
-                        ? 'Orphan (no worker owns it)'
-                        : container.worker === null
-                          ? 'Another organization’s'
-                          : `${container.worker.id.slice(0, 8)} (${container.worker.state})`}
+                      <Owner orgId={orgId} container={container} />
                     </td>
                   </tr>
                 ))}
@@ -73,4 +72,32 @@ export function NodeInventory({ orgId, nodeId }: { orgId: string; nodeId: string
       ) : null}
     </section>
   );
+}
+
+/** The worker or service a container belongs to, as a link to its page; else what it is. */
+function Owner({ orgId, container }: { orgId: string; container: NodeContainer }) {
+  const { worker, service } = container;
+  if (worker !== null) {
+    return (
+      <Link
+        to="/orgs/$orgId/projects/$projectId/workers/$workerId"
+        params={{ orgId, projectId: worker.projectId, workerId: worker.id }}
+        className={LINK}
+      >
+        {`Worker ${worker.name} (${worker.state})`}
+      </Link>
+    );
+  }
+  if (service !== null) {
+    return (
+      <Link
+        to="/orgs/$orgId/deployments/$deploymentId/services/$serviceId"
+        params={{ orgId, deploymentId: service.deploymentId, serviceId: service.id }}
+        className={LINK}
+      >
+        {`Service ${service.name} (${service.state})`}
+      </Link>
+    );
+  }
+  return 'Orphan (no worker or service owns it)';
 }
