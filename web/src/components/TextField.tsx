@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useId } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;
   /** The refusal about this field, in words; shown under it and read with it. */
   error?: string | undefined;

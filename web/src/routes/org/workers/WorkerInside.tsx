@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { WorkerRef } from '../../../api/workers.js';
 import { SshTokenPanel } from './SshTokenPanel.js';
+import { WorkerCommands } from './WorkerCommands.js';
 import { WorkerGitStatus } from './WorkerGitStatus.js';
 import { WorkerLogs } from './WorkerLogs.js';
 import { WorkerPortsPanel } from './WorkerPortsPanel.js';
@@ -10,7 +11,7 @@ const WorkerStats = lazy(() =>
   import('./WorkerStats.js').then((module) => ({ default: module.WorkerStats })),
 );
 
-/** What runs inside a worker (stats, ports, logs, git status) and its SSH token. */
+/** What runs inside a worker (stats, ports, logs, commands, git status) and its SSH token. */
 export function WorkerInside({ workerRef, running }: { workerRef: WorkerRef; running: boolean }) {
   return (
     <>
@@ -26,6 +27,7 @@ export function WorkerInside({ workerRef, running }: { workerRef: WorkerRef; run
         <WorkerPortsPanel workerRef={workerRef} running={running} />
       </div>
       <WorkerLogs workerRef={workerRef} running={running} />
+      <WorkerCommands workerRef={workerRef} running={running} />
       <WorkerGitStatus workerRef={workerRef} running={running} />
       <SshTokenPanel workerRef={workerRef} />
     </>
