@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, screenshot, useBrowserApp } from '../test/helpers/browser.js';
 import { createUser } from '../test/helpers/factories.js';
+import { insertRun } from '../test/fixtures/job-runs.js';
 import { createOrg, TEST_SECRETS_KEY } from '../test/helpers/platform.js';
 import { signedInPage } from './card-helpers.js';
 
@@ -52,6 +53,40 @@ describe('deployment and service settings', () => {
       'DB_PASSWORD',
     ]);
     expect(after.text).not.toContain('correct horse');
+  });
+
+  it('lists job runs 50 at a time, the older ones on asking', async () => {
+    const owner = await createUser(web.t);
+    const org = await createOrg(web.t, owner, 'Runs Org');
+    const as = { token: owner.token };
+    const deployment = await web.t.api.post(`/orgs/${org.id}/deployments`, { name: 'Busy' }, as);
+    const path = `/orgs/${org.id}/deployments/${deployment.body.id}` as const;
+    const service = await web.t.api.post(
+      `${path}/services`,
+      { name: 'web', source: { type: 'image', image: 'busybox:1.36' } },
+      as,
+    );
+    const ran = { deploymentId: deployment.body.id, serviceId: service.body.id };
+    const started = Date.now() - 3_600_000;
+    for (let minute = 0; minute < 61; minute++) {
+      const at = new Date(started + minute * 60_000);
+      await insertRun({ t: web.t, org }, ran, 'succeeded', { created_at: at, ended_at: at });
+    }
+    const page = await signedInPage(web, owner);
+    await page.goto(`/app${path}`);
+    const runs = page.getByRole('list', { name: 'Runs' }).getByRole('listitem');
+    await expect.poll(() => runs.count()).toBe(50);
+    const older = page.getByRole('button', { name: 'Show older runs' });
+    await older.click();
+    await expect.poll(() => runs.count()).toBe(61);
+    await older.waitFor({ state: 'detached' });
+    // Newest first, from the first page to the last (times as the page writes them).
+    const shown = (minute: number) =>
+      page.evaluate((at) => new Date(at).toLocaleString(), started + minute * 60_000);
+    expect(await runs.first().textContent()).toContain(await shown(60));
+    expect(await runs.nth(50).textContent()).toContain(await shown(10));
+    expect(await runs.last().textContent()).toContain(await shown(0));
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('shows the TXT record of a custom domain and a refused verification in words', async () => {

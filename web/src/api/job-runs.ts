@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client.js';
 import { LIVE_INTERVAL } from './orgs.js';
 import type { components } from './schema.js';
@@ -23,15 +23,24 @@ export interface JobRunFilter {
   serviceId?: string | undefined;
 }
 
-/** The newest runs of a deployment (or one of its services), filtered (asked again while shown). */
+/** Runs per page of the list; older ones come with "Show older runs". */
+export const JOB_RUNS_PAGE = 50;
+
+/**
+ * The runs of a deployment (or one of its services), newest first, filtered,
+ * in pages (each next one older, by `before`); every page loaded is asked
+ * again while shown.
+ */
 export const jobRunsQuery = (orgId: string, deploymentId: string, filter: JobRunFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['orgs', orgId, 'deployments', deploymentId, 'job-runs', filter],
-    queryFn: () => {
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => {
       const query = {
         ...(filter.kind.length > 0 ? { kind: filter.kind } : {}),
         ...(filter.status.length > 0 ? { status: filter.status } : {}),
-        limit: 50,
+        ...(pageParam === undefined ? {} : { before: pageParam }),
+        limit: JOB_RUNS_PAGE,
       };
       const { serviceId } = filter;
       if (serviceId !== undefined) {
@@ -47,6 +56,7 @@ export const jobRunsQuery = (orgId: string, deploymentId: string, filter: JobRun
         }),
       );
     },
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
     refetchInterval: LIVE_INTERVAL,
   });
 

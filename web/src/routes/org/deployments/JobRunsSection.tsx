@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   JOB_RUN_KINDS,
@@ -20,7 +20,10 @@ function when(at: string): string {
   return new Date(at).toLocaleString();
 }
 
-/** The job runs of a deployment (or one service), newest first, filtered by kind and status; each opens. */
+/**
+ * The job runs of a deployment (or one service), newest first, filtered by
+ * kind and status, 50 at a time (older ones on asking); each opens.
+ */
 export function JobRunsSection(props: {
   orgId: string;
   deploymentId: string;
@@ -31,9 +34,10 @@ export function JobRunsSection(props: {
   onOpen: (runId: string | undefined) => void;
 }) {
   const [filter, setFilter] = useState<JobRunFilter>({ kind: [], status: [] });
-  const runs = useQuery(
+  const runs = useInfiniteQuery(
     jobRunsQuery(props.orgId, props.deploymentId, { ...filter, serviceId: props.serviceId }),
   );
+  const list = runs.data?.pages.flatMap((page) => page.runs);
   return (
     <Section id="job-runs" title="Job runs">
       <div className="flex flex-wrap gap-6">
@@ -65,9 +69,9 @@ export function JobRunsSection(props: {
         </fieldset>
       </div>
       {runs.error === null ? null : <FormAlert message={runs.error.message} />}
-      {runs.data?.runs.length === 0 ? <p className={MUTED}>No run matches.</p> : null}
+      {list?.length === 0 ? <p className={MUTED}>No run matches.</p> : null}
       <ul aria-label="Runs" className="flex flex-col gap-1">
-        {runs.data?.runs.map((run) => (
+        {list?.map((run) => (
           <li key={run.id} className="flex flex-wrap items-center justify-between gap-2">
             <span className="min-w-0 text-sm">
               <span className="font-medium">
@@ -96,6 +100,16 @@ export function JobRunsSection(props: {
           </li>
         ))}
       </ul>
+      {runs.hasNextPage ? (
+        <Button
+          variant="quiet"
+          className="self-start"
+          disabled={runs.isFetchingNextPage}
+          onClick={() => void runs.fetchNextPage()}
+        >
+          {runs.isFetchingNextPage ? 'Loading older runs…' : 'Show older runs'}
+        </Button>
+      ) : null}
       {props.openRunId === undefined ? null : (
         <RunPanel orgId={props.orgId} runId={props.openRunId} />
       )}

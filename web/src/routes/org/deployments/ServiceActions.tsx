@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Service } from '../../../api/deployments.js';
 import { refusalOf } from '../../../api/errors.js';
@@ -15,7 +15,8 @@ export function ServiceActions(props: { service: Service; onRun: (runId: string)
   const move = useServiceMove(path);
   const deploy = useDeployService(path);
   const id = useId();
-  const earlier = useQuery(
+  // The newest 50 successful deploys of the service.
+  const earlier = useInfiniteQuery(
     jobRunsQuery(service.orgId, service.deploymentId, {
       kind: ['deploy'],
       status: ['succeeded'],
@@ -57,12 +58,14 @@ export function ServiceActions(props: { service: Service; onRun: (runId: string)
             onChange={(e) => setRunId(e.target.value)}
           >
             <option value="">Choose a deploy</option>
-            {earlier.data?.runs.map((run) => (
-              <option key={run.id} value={run.id}>
-                {new Date(run.createdAt).toLocaleString()} · {run.image ?? 'image unknown'}
-                {run.id === service.activeRunId ? ' (serving)' : ''}
-              </option>
-            ))}
+            {earlier.data?.pages
+              .flatMap((page) => page.runs)
+              .map((run) => (
+                <option key={run.id} value={run.id}>
+                  {new Date(run.createdAt).toLocaleString()} · {run.image ?? 'image unknown'}
+                  {run.id === service.activeRunId ? ' (serving)' : ''}
+                </option>
+              ))}
           </select>
         </div>
         <Button
