@@ -69,4 +69,45 @@ describe('the account page', () => {
     expect((await web.t.api.get('/users/me/secrets', auth)).body).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
+
+  it('sets the editor extensions as a list, refuses a bad id in words and removes them all', async () => {
+    const person = await createUser(web.t, { name: 'Linus' });
+    const auth = { token: person.token };
+    const page = await signedInPage(web, person);
+    await page.goto('/app/account');
+    const extensions = page.getByRole('region', { name: 'Editor extensions' });
+    await extensions.getByText('No extension.').waitFor();
+    const save = extensions.getByRole('button', { name: 'Save extensions' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await extensions.getByRole('button', { name: 'Add extension' }).click();
+    await extensions.getByLabel('Extension 1', { exact: true }).fill('esbenp.prettier-vscode');
+    await extensions.getByRole('button', { name: 'Add extension' }).click();
+    await extensions.getByLabel('Extension 2', { exact: true }).fill('no-dot');
+    await save.click();
+    const list = extensions.getByRole('group', { name: /Extensions/ });
+    await expect.poll(() => list.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    expect((await web.t.api.get('/users/me', auth)).body.extensions).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await extensions
+      .getByLabel('Extension 2', { exact: true })
+      .fill('dbaeumer.vscode-eslint@3.0.10');
+    await save.click();
+    await extensions.getByRole('status').getByText('Saved.').waitFor();
+    expect((await web.t.api.get('/users/me', auth)).body.extensions).toEqual([
+      'esbenp.prettier-vscode',
+      'dbaeumer.vscode-eslint@3.0.10',
+    ]);
+    await page.reload();
+    expect(await extensions.getByLabel('Extension 2', { exact: true }).inputValue()).toBe(
+      'dbaeumer.vscode-eslint@3.0.10',
+    );
+
+    await extensions.getByRole('button', { name: 'Remove Extension 2' }).click();
+    await extensions.getByRole('button', { name: 'Remove Extension 1' }).click();
+    await save.click();
+    await extensions.getByRole('status').getByText('Saved.').waitFor();
+    expect((await web.t.api.get('/users/me', auth)).body.extensions).toEqual([]);
+  });
 });

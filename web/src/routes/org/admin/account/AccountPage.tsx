@@ -3,6 +3,7 @@ import { userMeQuery } from '../../../../api/account.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
 import { PageTitle } from '../PageTitle.js';
 import { DotfilesForm } from './DotfilesForm.js';
+import { ExtensionsForm } from './ExtensionsForm.js';
 import { UserSecrets } from './UserSecrets.js';
 
 /** The signed-in person's own platform settings and secrets, in every organization. */
@@ -18,6 +19,7 @@ export function AccountPage() {
       {me.isPending ? <p>Loading your settings…</p> : null}
       {me.isError ? <FormAlert message={me.error.message} /> : null}
       {me.data ? <DotfilesForm key={me.data.dotfilesRepo ?? ''} me={me.data} /> : null}
+      {me.data ? <ExtensionsForm me={me.data} /> : null}
       <UserSecrets />
     </div>
   );

@@ -1,5 +1,11 @@
 import type { FeatureRow } from './draft.js';
-import { INPUT, ListField, RemoveRow, replaced, without } from './ListField.js';
+import {
+  INPUT,
+  ListField,
+  RemoveRow,
+  replaced,
+  without,
+} from '../../../../components/ListField.js';
 
 interface FeaturesEditorProps {
   rows: FeatureRow[];

@@ -1,5 +1,11 @@
 import type { RepositoryRow } from './draft.js';
-import { INPUT, ListField, RemoveRow, replaced, without } from './ListField.js';
+import {
+  INPUT,
+  ListField,
+  RemoveRow,
+  replaced,
+  without,
+} from '../../../../components/ListField.js';
 
 interface RepositoriesEditorProps {
   rows: RepositoryRow[];

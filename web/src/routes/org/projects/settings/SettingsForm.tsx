@@ -15,7 +15,7 @@ import {
 } from './draft.js';
 import { FeaturesEditor } from './FeaturesEditor.js';
 import { RepositoriesEditor } from './RepositoriesEditor.js';
-import { StringListEditor } from './StringListEditor.js';
+import { StringListEditor } from '../../../../components/StringListEditor.js';
 import { UnsavedChanges } from './UnsavedChanges.js';
 
 interface SettingsFormProps {

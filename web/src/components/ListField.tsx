@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { Button } from '../../../../components/Button.js';
+import { Button } from './Button.js';
 
 interface ListFieldProps {
   legend: string;
