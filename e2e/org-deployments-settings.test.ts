@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { insertRun } from '../test/fixtures/job-runs.js';
 import { accessibilityViolations, screenshot, useBrowserApp } from '../test/helpers/browser.js';
 import { createUser } from '../test/helpers/factories.js';
-import { insertRun } from '../test/fixtures/job-runs.js';
 import { createOrg, TEST_SECRETS_KEY } from '../test/helpers/platform.js';
 import { signedInPage } from './card-helpers.js';
 

@@ -1,4 +1,3 @@
-import type { FeatureRow } from './draft.js';
 import {
   INPUT,
   ListField,
@@ -6,6 +5,7 @@ import {
   replaced,
   without,
 } from '../../../../components/ListField.js';
+import type { FeatureRow } from './draft.js';
 
 interface FeaturesEditorProps {
   rows: FeatureRow[];

@@ -1,4 +1,3 @@
-import type { RepositoryRow } from './draft.js';
 import {
   INPUT,
   ListField,
@@ -6,6 +5,7 @@ import {
   replaced,
   without,
 } from '../../../../components/ListField.js';
+import type { RepositoryRow } from './draft.js';
 
 interface RepositoriesEditorProps {
   rows: RepositoryRow[];

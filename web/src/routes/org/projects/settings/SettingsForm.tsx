@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Refusal } from '../../../../api/errors.js';
 import type { Project, UpdateProject } from '../../../../api/projects.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
+import { StringListEditor } from '../../../../components/StringListEditor.js';
 import { TextField } from '../../../../components/TextField.js';
 import {
   changedFields,
@@ -15,7 +16,6 @@ import {
 } from './draft.js';
 import { FeaturesEditor } from './FeaturesEditor.js';
 import { RepositoriesEditor } from './RepositoriesEditor.js';
-import { StringListEditor } from '../../../../components/StringListEditor.js';
 import { UnsavedChanges } from './UnsavedChanges.js';
 
 interface SettingsFormProps {
