@@ -21,6 +21,7 @@ describe('a project’s secrets, versions and deletion in the dashboard', () => 
     await page.getByLabel('Secret name').fill('DATABASE_URL');
     await page.getByLabel('Secret value').fill(first);
     await page.getByRole('button', { name: 'Add secret' }).click();
+    await page.getByRole('status').getByText('Saved the secret DATABASE_URL.').waitFor();
     const names = page.getByRole('list', { name: 'Secret names' });
     await names.getByText('DATABASE_URL').waitFor();
     expect(await page.content()).not.toContain(first);
@@ -32,6 +33,8 @@ describe('a project’s secrets, versions and deletion in the dashboard', () => 
     await page.getByRole('button', { name: 'Replace DATABASE_URL' }).click();
     await page.getByLabel('Secret value').fill(second);
     await page.getByRole('button', { name: 'Replace secret' }).click();
+    // Said after the replace too (the form is made again for the next secret).
+    await page.getByRole('status').getByText('Saved the secret DATABASE_URL.').waitFor();
     await expect
       .poll(async () => (await page.getByLabel('Secret value').inputValue()) === '', {
         timeout: 10_000,

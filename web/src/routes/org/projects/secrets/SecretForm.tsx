@@ -9,7 +9,8 @@ interface SecretFormProps {
   project: Project;
   /** The name of the secret whose value is being replaced; undefined: a new one. */
   replacing: string | undefined;
-  onDone: () => void;
+  /** Called with the saved secret's name, or with nothing when replacing is cancelled. */
+  onDone: (saved?: string) => void;
 }
 
 /** Adds a secret, or replaces one's value by name; the value is forgotten once sent. */
@@ -24,9 +25,9 @@ export function SecretForm({ project, replacing, onDone }: SecretFormProps) {
     set.mutate(
       { name: name.trim(), value },
       {
-        onSuccess: () => {
+        onSuccess: (secret) => {
           setName('');
-          onDone();
+          onDone(secret.name);
         },
         // Kept nowhere: the value leaves the page whether the API took it or not.
         onSettled: () => setValue(''),
@@ -73,14 +74,9 @@ export function SecretForm({ project, replacing, onDone }: SecretFormProps) {
           {exists ? 'Replace secret' : 'Add secret'}
         </Button>
         {replacing ? (
-          <Button variant="quiet" onClick={onDone}>
+          <Button variant="quiet" onClick={() => onDone()}>
             Cancel
           </Button>
-        ) : null}
-        {set.isSuccess ? (
-          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-            Saved the secret {set.data.name}.
-          </p>
         ) : null}
       </div>
     </form>

@@ -18,6 +18,8 @@ export function Secrets({ project }: { project: Project }) {
   const writer = orgRoleAtLeast(org.role, 'admin');
   const [replacing, setReplacing] = useState<string | undefined>();
   const [removing, setRemoving] = useState<Secret | undefined>();
+  // Said outside the form: replacing one remounts the form, which would take the words with it.
+  const [saved, setSaved] = useState<string | undefined>();
   const remove = useDeleteSecret(project.orgId, project.id);
   return (
     <section
@@ -52,7 +54,10 @@ export function Secrets({ project }: { project: Project }) {
                   variant="quiet"
                   className="px-3 py-1"
                   aria-label={`Replace ${secret.name}`}
-                  onClick={() => setReplacing(secret.name)}
+                  onClick={() => {
+                    setSaved(undefined);
+                    setReplacing(secret.name);
+                  }}
                 >
                   Replace
                 </Button>
@@ -81,8 +86,14 @@ export function Secrets({ project }: { project: Project }) {
         key={replacing ?? ''}
         project={project}
         replacing={replacing}
-        onDone={() => setReplacing(undefined)}
+        onDone={(name) => {
+          setReplacing(undefined);
+          setSaved(name);
+        }}
       />
+      <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+        {saved === undefined ? null : `Saved the secret ${saved}.`}
+      </p>
       <ConfirmDialog
         open={removing !== undefined}
         onOpenChange={(open) => {
