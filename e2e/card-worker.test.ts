@@ -73,6 +73,9 @@ describeEngine('a card that opens a worker', () => {
     const as = { token: owner.token };
     const project = await web.t.api.post(`/orgs/${org.id}/projects`, { name: 'site' }, as);
     expect(project.status, project.text).toBe(201);
+    // Listed first (by name): the dialog offers it until a worker came from another.
+    const other = await web.t.api.post(`/orgs/${org.id}/projects`, { name: 'api' }, as);
+    expect(other.status, other.text).toBe(201);
     await waitForLocalNode(org.id, owner.token);
 
     const page = await signedInPage(web, owner);
@@ -88,7 +91,8 @@ describeEngine('a card that opens a worker', () => {
     const branch = dialog.getByRole('textbox', { name: 'Branch' });
     expect(await branch.inputValue()).toBe('rm-1-launch-the-site');
     expect(await dialog.getByLabel('Organization').inputValue()).toBe(org.id);
-    expect(await dialog.getByLabel('Project').inputValue()).toBe(project.body.id);
+    expect(await dialog.getByLabel('Project').inputValue()).toBe(other.body.id);
+    await dialog.getByLabel('Project').selectOption(project.body.id);
     expect(await dialog.getByLabel('Node').inputValue()).toBe('');
     await screenshot(page, 'card-worker-dialog');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -147,6 +151,12 @@ describeEngine('a card that opens a worker', () => {
     const removed = await web.t.api.delete(workerPath, { ...as, query: { wait: 'true' } });
     expect(removed.status).toBe(204);
     await workers.getByText('deleted', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // The next worker starts from the project the last one came from.
+    await page.getByRole('button', { name: 'Open a worker' }).click();
+    const again = page.getByRole('dialog', { name: /Open a worker/ });
+    await expect.poll(() => again.getByLabel('Project').inputValue()).toBe(project.body.id);
+    await again.getByRole('button', { name: 'Cancel' }).click();
   }, 240_000);
 });
 

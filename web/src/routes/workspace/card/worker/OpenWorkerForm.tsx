@@ -11,6 +11,7 @@ import { Button } from '../../../../components/Button.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
 import { TextField } from '../../../../components/TextField.js';
 import { LabelledSelect } from './LabelledSelect.js';
+import { lastProject, rememberProject } from './lastProject.js';
 import { spawnRefusal } from './refusal.js';
 
 const NOTE = 'text-sm text-zinc-700 dark:text-zinc-300';
@@ -19,7 +20,8 @@ const AUTOMATIC = '';
 
 /**
  * Pick an organization the person is in, one of its projects, a node (or
- * automatic placement) and the branch, then spawn the worker.
+ * automatic placement) and the branch, then spawn the worker. The
+ * organization and project start at the ones the last worker came from.
  */
 export function OpenWorkerForm(props: {
   defaultBranch: string;
@@ -27,8 +29,10 @@ export function OpenWorkerForm(props: {
   onCancel: () => void;
 }) {
   const orgs = useQuery(orgsQuery);
-  const [orgChoice, setOrgChoice] = useState('');
-  const [projectChoice, setProjectChoice] = useState('');
+  // Where the last worker was opened from, on this browser (the first of each list else).
+  const [last] = useState(lastProject);
+  const [orgChoice, setOrgChoice] = useState(last?.orgId ?? '');
+  const [projectChoice, setProjectChoice] = useState(last?.projectId ?? '');
   const [nodeId, setNodeId] = useState(AUTOMATIC);
   const [branch, setBranch] = useState(props.defaultBranch);
   const org = orgs.data?.find((candidate) => candidate.id === orgChoice) ?? orgs.data?.[0];
@@ -43,7 +47,10 @@ export function OpenWorkerForm(props: {
         branch: branch.trim(),
         ...(nodeId === AUTOMATIC ? {} : { nodeId }),
       }),
-    onSuccess: props.onOpened,
+    onSuccess: (worker) => {
+      rememberProject({ orgId, projectId: worker.projectId });
+      props.onOpened(worker);
+    },
   });
   const refusal = spawn.isError ? spawnRefusal(spawn.error) : undefined;
 
