@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { orgMembersQuery } from '../../../../api/orgs.js';
 import { meQuery } from '../../../../api/session.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
+import { MembersTable } from '../../../../components/members/MembersTable.js';
 import { orgRoleAtLeast, useOrg } from '../../context.js';
 import { PageTitle } from '../PageTitle.js';
 import { AddOrgMember } from './AddOrgMember.js';
@@ -28,31 +29,15 @@ export function MembersPage() {
       {members.isPending ? <p>Loading the members…</p> : null}
       {members.isError ? <FormAlert message={members.error.message} /> : null}
       {members.data ? (
-        <table className="w-full rounded-xl text-left text-sm">
-          <caption className="sr-only">Members of {org.name}</caption>
-          <thead className="text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Person
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <OrgMemberRow
-                key={member.userId}
-                member={member}
-                isMe={member.userId === me.data?.id}
-              />
-            ))}
-          </tbody>
-        </table>
+        <MembersTable caption={`Members of ${org.name}`}>
+          {members.data.map((member) => (
+            <OrgMemberRow
+              key={member.userId}
+              member={member}
+              isMe={member.userId === me.data?.id}
+            />
+          ))}
+        </MembersTable>
       ) : null}
       {manages ? <AddOrgMember /> : null}
       {me.data ? <LeaveOrg userId={me.data.id} /> : null}

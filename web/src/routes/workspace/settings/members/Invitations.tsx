@@ -9,10 +9,10 @@ import {
 } from '../../../../api/members.js';
 import { Button } from '../../../../components/Button.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
+import { RoleSelect } from '../../../../components/members/RoleSelect.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useWorkspace } from '../../context.js';
 import { InvitationLink } from './InvitationLink.js';
-import { RoleSelect } from './RoleSelect.js';
 import { grantableRoles, ROLE_LABELS } from './rules.js';
 
 /**
@@ -58,7 +58,12 @@ export function Invitations() {
             error={refusal?.field === 'email' ? refusal.message : undefined}
           />
         </div>
-        <RoleSelect roles={grantableRoles(workspace.role)} value={role} onChange={setRole} />
+        <RoleSelect
+          labels={ROLE_LABELS}
+          roles={grantableRoles(workspace.role)}
+          value={role}
+          onChange={setRole}
+        />
         <Button type="submit" disabled={create.isPending} className="sm:mt-6">
           Create invitation
         </Button>

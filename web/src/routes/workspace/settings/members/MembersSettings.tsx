@@ -3,11 +3,12 @@ import { membersQuery } from '../../../../api/members.js';
 import { meQuery } from '../../../../api/session.js';
 import { useCommands } from '../../../../commands/registry.js';
 import { FormAlert } from '../../../../components/FormAlert.js';
+import { MembersTable } from '../../../../components/members/MembersTable.js';
 import { roleAtLeast, useWorkspace } from '../../context.js';
 import { AddMemberForm } from './AddMemberForm.js';
 import { Invitations } from './Invitations.js';
 import { LeaveWorkspace } from './LeaveWorkspace.js';
-import { MemberRow } from './MemberRow.js';
+import { WorkspaceMemberRow } from './WorkspaceMemberRow.js';
 
 /**
  * The members and their roles. Admins and owners add, change and remove
@@ -52,31 +53,15 @@ export function MembersSettings() {
         {members.isPending ? <p>Loading the members…</p> : null}
         {members.isError ? <FormAlert message={members.error.message} /> : null}
         {members.data ? (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Members of {workspace.name}</caption>
-            <thead className="text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Person
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => (
-                <MemberRow
-                  key={member.userId}
-                  member={member}
-                  isMe={member.userId === me.data?.id}
-                />
-              ))}
-            </tbody>
-          </table>
+          <MembersTable caption={`Members of ${workspace.name}`}>
+            {members.data.map((member) => (
+              <WorkspaceMemberRow
+                key={member.userId}
+                member={member}
+                isMe={member.userId === me.data?.id}
+              />
+            ))}
+          </MembersTable>
         ) : null}
       </section>
       {manages ? <AddMemberForm /> : null}

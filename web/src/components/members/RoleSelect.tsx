@@ -1,18 +1,24 @@
 import { useId } from 'react';
-import type { OrgRole } from '../../../../api/org-members.js';
-import { ORG_ROLE_LABELS } from './rules.js';
 
 const SELECT =
   'rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100';
+const COMPACT =
+  'rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100';
 
-/** A labelled choice among the roles the person may grant. */
-export function OrgRoleSelect(props: {
-  roles: OrgRole[];
-  value: OrgRole;
-  onChange: (role: OrgRole) => void;
-  /** A visible label, or (when given) an accessible name only. */
+/**
+ * A choice among the roles the person may grant (a workspace's or an
+ * organization's): labelled "Role" in a form, or named by `ariaLabel` alone
+ * in a member's row.
+ */
+export function RoleSelect<R extends string>(props: {
+  roles: readonly R[];
+  labels: Record<R, string>;
+  value: R;
+  onChange: (role: R) => void;
+  /** The accessible name of a select without a visible label (a row's). */
   ariaLabel?: string;
   disabled?: boolean;
+  /** The refusal about it; marks it invalid. */
   describedBy?: string | undefined;
 }) {
   const id = useId();
@@ -28,11 +34,11 @@ export function OrgRoleSelect(props: {
         const role = props.roles.find((candidate) => candidate === event.target.value);
         if (role !== undefined) props.onChange(role);
       }}
-      className={SELECT}
+      className={props.ariaLabel === undefined ? SELECT : COMPACT}
     >
       {props.roles.map((role) => (
         <option key={role} value={role}>
-          {ORG_ROLE_LABELS[role]}
+          {props.labels[role]}
         </option>
       ))}
     </select>
