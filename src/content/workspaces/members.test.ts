@@ -51,6 +51,8 @@ describe('members', () => {
       { token: workspace.owner.token },
     );
     expect(unknown.status).toBe(404);
+    // The same code as an organization's: the address has no account.
+    expect(unknown.body.error.code).toBe('account_not_found');
     const badRole = await t.http.post(
       `/workspaces/${workspace.id}/members`,
       { email: person.user.email, role: 'superuser' },

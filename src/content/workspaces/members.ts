@@ -1,6 +1,6 @@
 import { findUserByEmail } from '../../accounts/service.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { WorkspaceAccess } from '../access/authorize.js';
 import { PERMISSIONS } from '../access/permissions.js';
 import { atLeast, type Role } from '../access/roles.js';
@@ -62,7 +62,11 @@ export async function addMember(
   input: InviteMember,
 ): Promise<Member> {
   const account = await findUserByEmail(db, input.email);
-  if (account === undefined) throw notFound('Account', { email: input.email });
+  if (account === undefined) {
+    throw new AppError('account_not_found', 'No account with this e-mail exists', {
+      email: input.email,
+    });
+  }
   const current = await repository.findMember(db, access.workspaceId, account.id);
   requireOwnerFor(access, input.role === 'owner' || current?.role === 'owner');
   if (current?.role === 'owner' && input.role !== 'owner') {

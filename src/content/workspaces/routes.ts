@@ -133,12 +133,13 @@ function memberRoutes(router: Router, ctx: AppContext): void {
     operationId: 'addMember',
     summary: 'Attach an existing account with a role, or change a member’s role (admin)',
     description:
-      '404 when no account has the e-mail. Granting, changing or removing `owner` needs an owner. ' +
+      '404 `account_not_found` when no account has the e-mail (as for an organization). Granting, ' +
+      'changing or removing `owner` needs an owner. ' +
       'There is no e-mail invitation here.',
     body: InviteMember,
     response: Member,
     status: 201,
-    errors: ['last_owner', 'role_above_granter'],
+    errors: ['account_not_found', 'last_owner', 'role_above_granter'],
     handler: (trx, access, request) => members.addMember(trx, access, request.body),
   });
 

@@ -8,12 +8,8 @@ import { explainRefusal, grantableRoles, ROLE_LABELS } from './rules.js';
 export function AddMemberForm() {
   const workspace = useWorkspace();
   const add = useSetMemberRole(workspace.id);
-  const refusal = add.isError
-    ? refusalOf(add.error, { account_not_found: 'email', not_found: 'email' })
-    : undefined;
-  // The route answers an unknown e-mail with `not_found` ("Account not found"), not `account_not_found`.
-  const code = refusal?.code === 'not_found' ? 'account_not_found' : refusal?.code;
-  const message = refusal && code !== undefined ? explainRefusal(code, refusal.message) : undefined;
+  const refusal = add.isError ? refusalOf(add.error, { account_not_found: 'email' }) : undefined;
+  const message = refusal ? explainRefusal(refusal.code, refusal.message) : undefined;
   return (
     <AddMemberSection
       level="h3"
