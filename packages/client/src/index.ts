@@ -28,6 +28,18 @@ export {
   type Paginated,
   paginate,
 } from './paginate.js';
+export {
+  followImageBuild,
+  followJobRun,
+  followServiceLogs,
+  followWorkerLogs,
+  type LiveSocket,
+  openServiceShell,
+  openTerminal,
+  SocketError,
+  type TerminalOptions,
+  type TerminalSocket,
+} from './sockets.js';
 export type { WebSocketConstructor, WebSocketLike } from './sockets-types.js';
 export { parseSse, type SseMessage } from './sse.js';
 export type {
