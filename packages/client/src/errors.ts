@@ -65,7 +65,7 @@ export async function unwrap<T>(request: Promise<Answer<T>>): Promise<T> {
   return data as T;
 }
 
-/** Throws the answer's refusal; for raw `fetch` answers (streams) not read by openapi-fetch. */
+/** The refusal of a raw `fetch` answer (a stream) that openapi-fetch did not read. */
 export async function refusalOf(response: Response): Promise<SparrowError> {
   const text = await response.text().catch(() => '');
   let body: unknown;

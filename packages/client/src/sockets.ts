@@ -85,7 +85,8 @@ function open<Ready, Frame>(
   client: SparrowClient,
   path: string,
   query: URLSearchParams,
-  expectsReady: boolean,
+  /** For a socket that sends no `ready` frame: what `ready` resolves to once it opens. */
+  readyOnOpen?: () => Ready,
 ): { live: LiveSocket<Ready, Frame>; send(frame: ClientFrame): void } {
   const { connection } = client;
   const Socket = webSocketClass(connection);
@@ -101,7 +102,7 @@ function open<Ready, Frame>(
     waiting.clear();
   };
   let ended = false;
-  let isReady = !expectsReady;
+  let isReady = readyOnOpen !== undefined;
   let settleReady: { resolve(ready: Ready): void; reject(error: SocketError): void } | undefined;
   const ready = new Promise<Ready>((resolve, reject) => {
     settleReady = { resolve, reject };
@@ -119,7 +120,12 @@ function open<Ready, Frame>(
   };
   socket.addEventListener('message', ({ data }) => {
     if (typeof data !== 'string') return;
-    const frame: unknown = JSON.parse(data);
+    let frame: unknown;
+    try {
+      frame = JSON.parse(data);
+    } catch {
+      return;
+    }
     if (!isFrame(frame)) return;
     if (!isReady && frame.type === 'ready') {
       isReady = true;
@@ -134,18 +140,16 @@ function open<Ready, Frame>(
   });
   socket.addEventListener('close', ({ code, reason }) => {
     ended = true;
-    if (!isReady)
-      settleReady?.reject(
-        new SocketError(
-          'closed',
-          `The socket closed before it was ready (${code} ${reason})`,
-          code,
-        ),
-      );
+    // Rejects `ready` when it has not come; after it, this changes nothing (a promise settles once).
+    settleReady?.reject(
+      new SocketError('closed', `The socket closed before it was ready (${code} ${reason})`, code),
+    );
     markClosed({ code, reason });
     wake();
   });
   socket.addEventListener('error', () => {});
+  if (readyOnOpen !== undefined)
+    socket.addEventListener('open', () => settleReady?.resolve(readyOnOpen()));
 
   async function* frames(): AsyncIterableIterator<Frame> {
     for (;;) {
@@ -202,7 +206,6 @@ export function openTerminal(
       client,
       `/api/workers/${encodeURIComponent(workerId)}/terminal`,
       query,
-      true,
     ),
   );
 }
@@ -218,7 +221,6 @@ export function followWorkerLogs(
     client,
     `/api/workers/${encodeURIComponent(workerId)}/terminal`,
     query,
-    true,
   ).live;
 }
 
@@ -233,7 +235,6 @@ export function openServiceShell(
       client,
       `/api/services/${encodeURIComponent(serviceId)}/shell`,
       queryOf(options),
-      true,
     ),
   );
 }
@@ -248,7 +249,6 @@ export function followServiceLogs(
     client,
     `/api/services/${encodeURIComponent(serviceId)}/terminal`,
     queryOf(options),
-    true,
   ).live;
 }
 
@@ -261,19 +261,21 @@ export function followJobRun(
     client,
     `/api/job-runs/${encodeURIComponent(runId)}/logs`,
     queryOf({}),
-    true,
   ).live;
 }
 
-/** An image build's steps and log, then its `end` (this socket sends no `ready`). */
+/**
+ * An image build's steps and log, then its `end`. This socket sends no
+ * `ready` frame: `ready` resolves once the socket is open.
+ */
 export function followImageBuild(
   client: SparrowClient,
   buildId: string,
-): LiveSocket<never, BuildFrame> {
-  return open<never, BuildFrame>(
+): LiveSocket<void, BuildFrame> {
+  return open<void, BuildFrame>(
     client,
     `/api/image-builds/${encodeURIComponent(buildId)}/logs`,
     queryOf({}),
-    false,
+    () => undefined,
   ).live;
 }
