@@ -46,6 +46,7 @@ for (const path of [
   ...testFiles('test'),
   ...testFiles('e2e'),
   ...testFiles('web/src'),
+  ...testFiles('packages/client/src'),
 ])
   tiers[tierOf(path)].push(path);
 

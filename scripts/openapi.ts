@@ -1,9 +1,11 @@
 /**
  * Writes the committed contract: `openapi.json`, the API description the
  * server serves with default settings, and `test/types/api.d.ts`, the
- * TypeScript types generated from it that the tests use. Run
- * `npm run openapi` after changing a route; the contract test fails while
- * either file differs from what the code serves.
+ * TypeScript types generated from it that the tests use, with the same
+ * file again as `packages/client/src/generated/api.ts` (the client package
+ * owns its copy, so it builds and publishes alone). Run `npm run openapi`
+ * after changing a route; the contract test fails while any of them
+ * differs from what the code serves.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { contractDigest, describedApi } from '../src/http/contract.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const descriptionPath = `${root}openapi.json`;
 const typesPath = `${root}test/types/api.d.ts`;
+const clientTypesPath = `${root}packages/client/src/generated/api.ts`;
 
 const document = await describedApi();
 // A line per object or list that is short enough (a parameter, a `$ref`),
@@ -37,7 +40,9 @@ execFileSync(generator, [descriptionPath, '-o', typesPath], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const types = await readFile(typesPath, 'utf8');
-await writeFile(typesPath, `// openapi.json sha256: ${contractDigest(text)}\n${types}`);
+const stamped = `// openapi.json sha256: ${contractDigest(text)}\n${types}`;
+await writeFile(typesPath, stamped);
+await writeFile(clientTypesPath, stamped);
 process.stdout.write(
-  `openapi.json: ${Object.keys(document.paths ?? {}).length} paths; test/types/api.d.ts written\n`,
+  `openapi.json: ${Object.keys(document.paths ?? {}).length} paths; test/types/api.d.ts and packages/client/src/generated/api.ts written\n`,
 );

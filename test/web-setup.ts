@@ -11,6 +11,7 @@ const SOURCES = [
   join(WEB, 'vite.config.ts'),
   join(WEB, 'package.json'),
   join('test', 'types', 'api.d.ts'),
+  join('packages', 'client', 'src'),
 ];
 
 function newestChange(path: string): number {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,6 +7,13 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
+  // The client package from its source (as web/tsconfig.json's `paths`), so the app needs no
+  // build of it first and a change to it shows in the app at once.
+  resolve: {
+    alias: {
+      '@sparrow/client': fileURLToPath(new URL('../packages/client/src/index.ts', import.meta.url)),
+    },
+  },
   // The server puts each answer's own nonce in place of this (src/web/routes.ts).
   html: { cspNonce: 'SPARROW_CSP_NONCE' },
   // The manifest (dist/.vite/manifest.json) names the entry's chunks: bench/web.ts sums the

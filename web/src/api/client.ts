@@ -1,12 +1,12 @@
-import createClient from 'openapi-fetch';
-import type { components, paths } from './schema.js';
+import { createSparrowClient } from '@sparrow/client';
+import type { components } from './schema.js';
 
 /**
- * The typed client of the public API, at the content root. Same origin as
- * the app, so the browser sends the `session` cookie and an `Origin` the
- * server accepts for writes.
+ * The typed client of the public API (`@sparrow/client`), at the content
+ * root. Same origin as the app, so the browser sends the `session` cookie
+ * and an `Origin` the server accepts for writes.
  */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+export const api = createSparrowClient({ baseUrl: '', credentials: 'same-origin' });
 
 type ErrorBody = components['schemas']['Error']['error'];
 

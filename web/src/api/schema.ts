@@ -1,6 +1,6 @@
 /**
- * The API's types, generated from the committed `openapi.json` by
- * `npm run openapi` (one generated file, shared with the server's tests; the
- * contract test fails when it drifts from the served description).
+ * The API's types, from the client package (`@sparrow/client`), which owns
+ * the file `npm run openapi` generates from the committed `openapi.json`
+ * (the contract test fails when it drifts from the served description).
  */
-export type { components, operations, paths } from '../../../test/types/api.js';
+export type { components, operations, paths } from '@sparrow/client';
