@@ -59,4 +59,48 @@ describe("a worker's terminal in the browser", () => {
     await waitForScreen(again, new RegExp(`again-${n + 2}`));
     expect(await screenText(again)).toMatch(new RegExp(`hello-${n + 1}`));
   }, 180_000);
+
+  it('copies the selection with Ctrl+Shift+C, pastes with Ctrl+Shift+V, and lets the focus out with Escape then Tab', async () => {
+    const bed = await workerBed(web);
+    orgs.push(bed.org);
+    const page = await signedInPage(web, bed.owner);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: web.url,
+    });
+    await page.goto(bed.page);
+    const n = marker();
+    await typeInTerminal(page, `echo copy-$((${n}+1))\n`);
+    await waitForScreen(page, new RegExp(`copy-${n + 1}`));
+
+    // The output line, selected by a triple click, goes to the clipboard (not Ctrl+C's interrupt).
+    const line = page
+      .locator('.xterm-rows > div')
+      .filter({ hasText: new RegExp(`^copy-${n + 1}\\s*$`) });
+    // The screen above the rows takes the mouse: click where the line is.
+    const box = await line.boundingBox();
+    if (box === null) throw new Error('the output line is not on the screen');
+    await page.mouse.click(box.x + 4, box.y + box.height / 2, { clickCount: 3 });
+    await page.keyboard.press('Control+Shift+C');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(new RegExp(`^copy-${n + 1}\\s*$`));
+
+    // What the clipboard holds is typed into the session.
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `echo pasted-$((${n}*2))`);
+    await page.getByRole('textbox', { name: 'Terminal input' }).focus();
+    await page.keyboard.press('Control+Shift+V');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, new RegExp(`pasted-${n * 2}`));
+
+    // Tab belongs to the shell; Escape then Tab leaves the terminal, Escape then Shift+Tab comes back.
+    const input = page.getByRole('textbox', { name: 'Terminal input' });
+    const inTerminal = () => input.evaluate((element) => element === document.activeElement);
+    await page.keyboard.press('Tab');
+    expect(await inTerminal()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(inTerminal).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(inTerminal).toBe(true);
+  }, 180_000);
 });
