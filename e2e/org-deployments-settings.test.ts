@@ -89,6 +89,52 @@ describe('deployment and service settings', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it("switches a service's source from an image to a project and its branch, and back", async () => {
+    const owner = await createUser(web.t);
+    const org = await createOrg(web.t, owner, 'Source Org');
+    const as = { token: owner.token };
+    const project = await web.t.api.post(`/orgs/${org.id}/projects`, { name: 'shop' }, as);
+    expect(project.status, project.text).toBe(201);
+    const deployment = await web.t.api.post(`/orgs/${org.id}/deployments`, { name: 'Store' }, as);
+    const services = `/orgs/${org.id}/deployments/${deployment.body.id}/services` as const;
+    const service = await web.t.api.post(
+      services,
+      { name: 'web', source: { type: 'image', image: 'busybox:1.36' } },
+      as,
+    );
+    expect(service.status, service.text).toBe(201);
+    const path = `${services}/${service.body.id}` as const;
+    const page = await signedInPage(web, owner);
+    await page.goto(`/app${path}`);
+    const settings = page.getByRole('form', { name: 'Service settings' });
+    await settings.getByText('From a project').click();
+    await settings.getByLabel('Project', { exact: true }).selectOption({ label: 'shop' });
+    await settings.getByLabel('Branch', { exact: true }).fill('release');
+    await settings.getByText('Changed: source.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('No change to save.').waitFor();
+    expect((await web.t.api.get(path, as)).body.source).toEqual({
+      type: 'project',
+      projectId: project.body.id,
+      branch: 'release',
+    });
+
+    // Back to an image: an empty one is refused by the API, in words, next to the field.
+    await settings.getByText('From an image').click();
+    const image = settings.getByLabel('Image', { exact: true });
+    await image.fill('');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => image.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    await image.fill('busybox:1.37');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('No change to save.').waitFor();
+    expect((await web.t.api.get(path, as)).body.source).toEqual({
+      type: 'image',
+      image: 'busybox:1.37',
+    });
+  });
+
   it('shows the TXT record of a custom domain and a refused verification in words', async () => {
     const owner = await createUser(web.t);
     const org = await createOrg(web.t, owner, 'Domain Org');
