@@ -37,6 +37,24 @@ describe('registering and the first workspace', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
+  it('goes on to where the person was headed once registered, from the sign-in screen', async () => {
+    const page = await web.page();
+    await page.goto('/app/account');
+    await page.waitForURL(/\/app\/sign-in\?redirect=%2Faccount$/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/app\/register\?redirect=%2Faccount$/);
+    // And back: the sign-in link keeps it too.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/sign-in\?redirect=%2Faccount$/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('E-mail').fill(uniqueEmail('ada'));
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/account');
+  });
+
   it('refuses an address already used, next to the e-mail', async () => {
     const { user } = await createUser(web.t);
     const page = await web.page();

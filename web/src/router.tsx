@@ -38,6 +38,9 @@ const signInRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => signedOut,
   path: '/register',
+  // Where the person was headed, carried from the sign-in screen: they go on there once registered.
+  validateSearch: (search: Record<string, unknown>): Pick<SignInSearch, 'redirect'> =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   component: Register,
 });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { refusalOf } from '../../api/errors.js';
 import { registrationQuery, useRegister } from '../../api/session.js';
@@ -7,12 +7,20 @@ import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { carried, goOn, safeRedirect } from '../sign-in/redirect.js';
+
+const route = getRouteApi('/signed-out/register');
 
 const linkClass =
   'rounded text-blue-700 underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300';
 
-/** Create an account with e-mail and password, when the instance's registration is open. */
+/**
+ * Create an account with e-mail and password, when the instance's
+ * registration is open; then on to where the person was headed (the
+ * `?redirect=` carried from the sign-in screen), as after signing in.
+ */
 export function Register() {
+  const search = route.useSearch();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -30,7 +38,7 @@ export function Register() {
         <p className="text-sm">
           Registration on this instance is by invitation only. Ask a workspace owner for an
           invitation, or{' '}
-          <Link to="/sign-in" className={linkClass}>
+          <Link to="/sign-in" search={carried(search.redirect)} className={linkClass}>
             sign in
           </Link>
           .
@@ -41,7 +49,10 @@ export function Register() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ name, email, password }, { onSuccess: () => navigate({ to: '/' }) });
+    register.mutate(
+      { name, email, password },
+      { onSuccess: () => goOn(safeRedirect(search.redirect), navigate) },
+    );
   };
 
   return (
@@ -83,7 +94,7 @@ export function Register() {
       </form>
       <p className="mt-4 text-sm">
         Already have an account?{' '}
-        <Link to="/sign-in" className={linkClass}>
+        <Link to="/sign-in" search={carried(search.redirect)} className={linkClass}>
           Sign in
         </Link>
       </p>

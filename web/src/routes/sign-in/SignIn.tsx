@@ -8,7 +8,7 @@ import { Card } from '../../components/Card.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
 import { ProviderSignIn } from './ProviderSignIn.js';
-import { appHref, isServerPath, safeRedirect } from './redirect.js';
+import { appHref, carried, goOn, safeRedirect } from './redirect.js';
 
 const route = getRouteApi('/signed-out/sign-in');
 
@@ -35,10 +35,7 @@ export function SignIn() {
     login.mutate(
       { email, password },
       {
-        onSuccess: () => {
-          if (isServerPath(destination)) window.location.assign(destination);
-          else void navigate({ href: appHref(destination) });
-        },
+        onSuccess: () => goOn(destination, navigate),
       },
     );
   };
@@ -83,6 +80,7 @@ export function SignIn() {
           No account yet?{' '}
           <Link
             to="/register"
+            search={carried(search.redirect)}
             className="rounded text-blue-700 underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
           >
             Create an account

@@ -50,6 +50,21 @@ export function isServerPath(destination: string): boolean {
   return destination.startsWith('/api/');
 }
 
+/**
+ * Goes on to a destination `safeRedirect` kept, once signed in (or
+ * registered): a private service's step by a full page load, anything else
+ * in the router.
+ */
+export function goOn(destination: string, navigate: (to: { href: string }) => unknown): void {
+  if (isServerPath(destination)) window.location.assign(destination);
+  else void navigate({ href: appHref(destination) });
+}
+
+/** The `?redirect=` to carry between the sign-in and registration screens (none when absent). */
+export function carried(redirect: string | undefined): { redirect?: string } {
+  return redirect === undefined ? {} : { redirect };
+}
+
 /** Where the app is served (the router's basepath): a `href` to navigate to includes it. */
 export const APP_BASE = '/app';
 
