@@ -80,6 +80,11 @@ describe('signing in with the identity provider', () => {
     await other.getByRole('alert').getByText('an unverified e-mail address').waitFor();
     expect(new URL(other.url()).searchParams.get('idpError')).toBe('invalid_id_token');
 
+    // A return from the provider this browser did not start: a page that says so, not JSON.
+    await other.goto('/api/auth/idp/callback?state=not-this-browser&code=anything');
+    await other.getByRole('alert').getByText('was not started in this browser').waitFor();
+    expect(new URL(other.url()).searchParams.get('idpError')).toBe('invalid_state');
+
     // The password still signs the same person in, after a refusal.
     await page.getByLabel('E-mail').fill(existing.user.email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);

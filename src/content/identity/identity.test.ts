@@ -194,7 +194,9 @@ describe('browser sign-in', () => {
     const forged = await t.api.get(`/auth/idp/callback${back.search}`, {
       cookies: { idp_state: 'another-browser' },
     });
-    expect(forged.status).toBe(400);
+    // A browser gets the app's sign-in screen with the reason, never a JSON error.
+    expect(forged.status).toBe(303);
+    expect(forged.headers.location).toBe('/app/sign-in?idpError=invalid_state');
     const callback = await t.api.get(`/auth/idp/callback${back.search}`, {
       cookies: { idp_state: stateCookie },
     });
@@ -206,7 +208,8 @@ describe('browser sign-in', () => {
     const replayed = await t.api.get(`/auth/idp/callback${back.search}`, {
       cookies: { idp_state: stateCookie },
     });
-    expect(replayed.status).toBe(400);
+    expect(replayed.status).toBe(303);
+    expect(replayed.headers.location).toBe('/app/sign-in?idpError=invalid_state');
   });
 
   it('sends a refusal back to the site with the error code', async () => {

@@ -10,6 +10,12 @@ import { CallbackQuery, IdpSignIn, LinkIdp, StartQuery, UserIdentity } from './s
 import * as service from './service.js';
 
 const STATE_COOKIE = 'idp_state';
+/**
+ * Where a browser goes when its return from the provider cannot be tied to
+ * a sign-in it started (so there is no `returnTo` to use): the web app's
+ * sign-in screen, which says why and offers to start again.
+ */
+const SIGN_IN_SCREEN = '/app/sign-in';
 
 function withError(returnTo: string, code: string): string {
   const url = new URL(returnTo, 'http://return.invalid');
@@ -147,20 +153,27 @@ export function identityRoutes(router: Router, ctx: AppContext): void {
     description:
       'Checks the `state` against the `idp_state` cookie, exchanges the code at the ' +
       'provider with the PKCE verifier, verifies the id_token (nonce included) and signs in as `POST /auth/idp` ' +
-      'does. Redirects (303) to `returnTo`; a refusal adds `idpError=<code>` to it.',
+      'does. Redirects (303) to `returnTo`; a refusal adds `idpError=<code>` to it. A `state` that is not ' +
+      "this browser's, was used already or expired redirects to the web app's sign-in screen with " +
+      '`idpError=invalid_state` (a browser landing here gets a page, never a JSON error).',
     querystring: CallbackQuery,
     response: Type.Null({ description: 'Redirect back into the site.' }),
     status: 303,
-    errors: ['invalid_state', 'idp_disabled', 'idp_unavailable'],
+    errors: ['idp_disabled', 'idp_unavailable'],
     handler: async (request, reply) => {
       const idp = requireIdp(ctx.config.idp);
       const { state, code, error } = request.query;
       const cookie = request.cookies[STATE_COOKIE];
       if (state === undefined || cookie === undefined || cookie !== state) {
-        throw new AppError('invalid_state', 'This sign-in did not start in this browser');
+        return reply.redirect(withError(SIGN_IN_SCREEN, 'invalid_state'), 303);
       }
-      const started = await service.takeBrowserSignIn(ctx.db, state);
+      const started = await service.takeBrowserSignIn(ctx.db, state).catch((failure: unknown) => {
+        if (failure instanceof AppError && failure.code === 'invalid_state') return undefined;
+        throw failure;
+      });
       reply.clearCookie(STATE_COOKIE, { path: '/' });
+      if (started === undefined)
+        return reply.redirect(withError(SIGN_IN_SCREEN, 'invalid_state'), 303);
       try {
         if (error !== undefined || code === undefined) {
           throw new AppError('idp_refused', 'The identity provider did not sign you in');

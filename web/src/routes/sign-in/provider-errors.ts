@@ -4,6 +4,8 @@
  */
 const MESSAGES: Record<string, string> = {
   idp_refused: 'The identity provider did not sign you in. Try again, or sign in with a password.',
+  invalid_state:
+    'This sign-in with the identity provider was not started in this browser, was used already or has expired. Start again.',
   registration_closed:
     'There is no account for this identity, and new accounts here are by invitation only. Ask a workspace owner for an invitation.',
   identity_clash:
