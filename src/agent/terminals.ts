@@ -23,8 +23,10 @@ export class TerminalManager {
   private readonly sessions = new Map<string, TerminalSession>();
   /** Sessions tmux holds, as last listed, per container. */
   private readonly held = new Map<string, Map<string, TmuxTerminal>>();
-  /** Names being created, so two creates of one name cannot both start a program. */
-  /** Names being created, by key: a second create of one waits for it before refusing. */
+  /**
+   * Names being created, by key, so two creates of one name cannot both
+   * start a program; a second create waits for the first before refusing.
+   */
   private readonly creating = new Map<string, Promise<unknown>>();
   /** Containers found without tmux: a container's image does not change. */
   private readonly withoutTmux = new Set<string>();
