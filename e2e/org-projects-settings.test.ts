@@ -42,13 +42,13 @@ describe('projects in the dashboard', () => {
     expect(seeded.status).toBe(201);
     const page = await signedInPage(web, owner);
     await page.goto(`/app/orgs/${org.id}/projects`);
-    await page.getByRole('link', { name: 'api' }).waitFor();
+    await page.getByRole('link', { name: 'api', exact: true }).waitFor();
     await page.getByText('The public API').waitFor();
 
     await page.getByLabel('Project name').fill('web');
     await page.getByLabel('Project description').fill('The web app');
     await page.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('link', { name: 'web' }).waitFor();
+    await page.getByRole('link', { name: 'web', exact: true }).waitFor();
     await page.getByText('The web app').waitFor();
     const listed = await web.t.api.get(`/orgs/${org.id}/projects`, token);
     expect(listed.body.map((project: { name: string }) => project.name)).toEqual(['api', 'web']);
@@ -62,7 +62,7 @@ describe('projects in the dashboard', () => {
     await screenshot(page, 'org-projects-list');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'web' }).click();
+    await page.getByRole('link', { name: 'web', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'web' }).waitFor();
   });
 

@@ -22,31 +22,33 @@ const bytes = (length: number, from = 0) =>
   Uint8Array.from({ length }, (_, index) => (from + index) % 251);
 
 describe('outputBatcher', () => {
-  it('hands a frame its output once, in order, joined', () => {
+  it('writes what comes while idle at once, and what follows within the frame joined, once', () => {
     const written: Uint8Array[] = [];
     const batcher = outputBatcher((chunk) => written.push(chunk));
-    batcher.push(bytes(300, 0));
-    batcher.push(bytes(200, 300));
-    expect(written).toEqual([]);
-    expect(frames).toHaveLength(1);
+    const echo = bytes(1);
+    batcher.push(echo);
+    expect(written).toEqual([echo]);
+    batcher.push(bytes(300, 1));
+    batcher.push(bytes(200, 301));
+    expect(written).toHaveLength(1);
     nextFrame();
-    expect(written).toEqual([bytes(500)]);
+    expect(written).toEqual([echo, bytes(500, 1)]);
+    // Nothing came since: idle again, no frame asked for, the next one written at once.
+    nextFrame();
+    expect(frames).toHaveLength(0);
+    batcher.push(bytes(2));
+    expect(written).toHaveLength(3);
   });
 
-  it('passes one small chunk as it is, and asks for no frame when nothing waits', () => {
+  it('ignores empty output', () => {
     const written: Uint8Array[] = [];
     const batcher = outputBatcher((chunk) => written.push(chunk));
-    const chunk = bytes(10);
-    batcher.push(chunk);
     batcher.push(new Uint8Array(0));
-    nextFrame();
-    expect(written[0]).toBe(chunk);
-    nextFrame();
-    expect(written).toHaveLength(1);
+    expect(written).toEqual([]);
     expect(frames).toHaveLength(0);
   });
 
-  it('cuts a large frame into writes of at most 32 KB, every byte once and in order', () => {
+  it('cuts a flood into writes of at most 32 KB, every byte once and in order', () => {
     const written: Uint8Array[] = [];
     const batcher = outputBatcher((chunk) => written.push(chunk));
     let sent = 0;
@@ -55,7 +57,7 @@ describe('outputBatcher', () => {
       sent += length;
     }
     nextFrame();
-    expect(written.map((chunk) => chunk.length)).toEqual([32_768, 32_768, 32_768, 12_600]);
+    expect(written.map((chunk) => chunk.length)).toEqual([900, 32_768, 32_768, 32_768, 11_700]);
     const joined = new Uint8Array(sent);
     let at = 0;
     for (const chunk of written) {
@@ -69,8 +71,9 @@ describe('outputBatcher', () => {
     const written: Uint8Array[] = [];
     const batcher = outputBatcher((chunk) => written.push(chunk));
     batcher.push(bytes(10));
+    batcher.push(bytes(10, 10));
     batcher.dispose();
     nextFrame();
-    expect(written).toEqual([]);
+    expect(written).toEqual([bytes(10)]);
   });
 });

@@ -8,22 +8,26 @@ export interface OutputBatcher {
 }
 
 /**
- * Gathers a terminal's output frames (thousands a second during a large
- * `cat`, a few hundred bytes each) and hands them to `write` once per
- * animation frame, joined into slices of at most 32 KB, so the terminal
- * parses few large writes instead of many small ones and the page keeps
- * drawing. Bytes keep their order; a hidden page gathers until it is shown.
+ * Hands a terminal's output to `write`: a frame that comes while nothing is
+ * waiting is written at once (a keystroke's echo shows without waiting for
+ * the next animation frame); frames that come while one was just written
+ * (thousands a second during a large `cat`, a few hundred bytes each) are
+ * gathered and written once per animation frame, joined into slices of at
+ * most 32 KB, so the terminal parses few large writes instead of many small
+ * ones and the page keeps drawing. Bytes keep their order; a hidden page
+ * gathers until it is shown.
  */
 export function outputBatcher(write: (bytes: Uint8Array) => void): OutputBatcher {
   let waiting: Uint8Array[] = [];
   let size = 0;
   let frame = 0;
   const flush = () => {
-    frame = 0;
     const chunks = waiting;
     let left = size;
     waiting = [];
     size = 0;
+    // Nothing came since the last write: back to writing at once.
+    frame = chunks.length === 0 ? 0 : requestAnimationFrame(flush);
     const only = chunks[0];
     if (chunks.length === 1 && only !== undefined && only.length <= SLICE) {
       write(only);
@@ -49,9 +53,16 @@ export function outputBatcher(write: (bytes: Uint8Array) => void): OutputBatcher
   return {
     push(bytes) {
       if (bytes.length === 0) return;
+      if (frame === 0) {
+        // Idle: written now; what follows within this frame waits for it.
+        frame = requestAnimationFrame(flush);
+        if (bytes.length <= SLICE) {
+          write(bytes);
+          return;
+        }
+      }
       waiting.push(bytes);
       size += bytes.length;
-      if (frame === 0) frame = requestAnimationFrame(flush);
     },
     dispose() {
       cancelAnimationFrame(frame);
