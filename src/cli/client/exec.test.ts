@@ -16,8 +16,8 @@ import { run } from '../../../test/helpers/sparrow-process.js';
 describeEngine('sparrow workers create and exec', () => {
   let bed: NodeTestBed;
   let docker: Docker;
-  const cli = (args: string[]) =>
-    run(args, { SPARROW_URL: bed.baseUrl, SPARROW_TOKEN: bed.owner.token });
+  const cli = (args: string[], input?: string) =>
+    run(args, { SPARROW_URL: bed.baseUrl, SPARROW_TOKEN: bed.owner.token }, input);
 
   beforeAll(async () => {
     docker = await connectTestEngine();
@@ -51,6 +51,9 @@ describeEngine('sparrow workers create and exec', () => {
     expect(failing).toEqual({ code: 7, stdout: 'out\n', stderr: 'err\n' });
     const fine = await cli(['exec', worker.id, '--', 'printf', '%s|', 'two words', '--flag']);
     expect(fine).toEqual({ code: 0, stdout: 'two words|--flag|', stderr: '' });
+    const piped = await cli(['exec', worker.id, '--stdin', '--', 'wc', '-l'], 'one\ntwo\n');
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout.trim()).toBe('2');
 
     const stopped = await cli(['workers', 'stop', worker.id, '--wait']);
     expect(stopped.code, stopped.stderr).toBe(0);

@@ -8,7 +8,7 @@ import {
   type Worker,
   workersOf,
 } from './api.js';
-import { CliError } from './errors.js';
+import { CliError, usageError } from './errors.js';
 import { type OutputOptions, printJson, printList, printOne } from './output.js';
 
 export interface OrgOptions extends OutputOptions {
@@ -78,11 +78,11 @@ export async function workersList(options: ProjectOptions): Promise<void> {
 }
 
 export async function workersCreate(
-  options: ProjectOptions & { branch?: string; name?: string; wait?: boolean },
+  options: OrgOptions & { project: string; branch?: string; name?: string; wait?: boolean },
 ): Promise<void> {
   const { client } = await connect();
   const org = await resolveOrg(client, options.org);
-  const project = await resolveProject(client, org.id, options.project ?? '');
+  const project = await resolveProject(client, org.id, options.project);
   const worker = await unwrap(
     client.POST('/api/orgs/{orgId}/projects/{projectId}/workers', {
       params: { path: { orgId: org.id, projectId: project.id }, query: { wait: options.wait } },
@@ -127,15 +127,16 @@ export async function workersMove(
 export async function exec(
   ref: string,
   command: string[],
-  options: ProjectOptions & { workdir?: string; timeout?: number },
+  options: ProjectOptions & { workdir?: string; timeout?: number; stdin?: boolean },
 ): Promise<void> {
   const { client } = await connect();
   const org = await resolveOrg(client, options.org);
   const worker = await resolveWorker(client, org.id, options.project, ref);
+  const stdin = options.stdin ? await readAll(process.stdin) : undefined;
   const result = await unwrap(
     client.POST('/api/orgs/{orgId}/projects/{projectId}/workers/{workerId}/exec', {
       params: { path: { orgId: org.id, projectId: worker.projectId, workerId: worker.id } },
-      body: { command, workdir: options.workdir, timeoutMs: options.timeout },
+      body: { command, workdir: options.workdir, timeoutMs: options.timeout, stdin },
     }),
   );
   if (!('stdout' in result)) throw new CliError('The server ran the command in the background');
@@ -149,6 +150,12 @@ export async function exec(
   }
   // The command's own status; killed after its timeout, 124 as timeout(1) says.
   process.exitCode = result.timedOut ? 124 : (result.exitCode ?? 1);
+}
+
+async function readAll(input: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 type ApiKey = Schema<'ApiKey'>;
@@ -200,8 +207,7 @@ export async function keysRevoke(ref: string, options: OrgOptions): Promise<void
   const [key] = matching;
   if (key === undefined)
     throw new CliError(`No API key "${ref}" (by id, or an active one by name)`);
-  if (matching.length > 1)
-    throw new CliError(`Several active keys are named "${ref}": give the id`, 2);
+  if (matching.length > 1) throw usageError(`Several active keys are named "${ref}": give the id`);
   await unwrap(
     client.DELETE('/api/orgs/{orgId}/api-keys/{keyId}', {
       params: { path: { orgId: org.id, keyId: key.id } },

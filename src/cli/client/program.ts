@@ -149,6 +149,7 @@ function build(): Command {
   )
     .addOption(projectOption("default: found across the organization's projects"))
     .option('--workdir <path>', 'the folder to run in (default /workspaces)')
+    .option('--stdin', "pass this program's standard input to the command (read whole first)")
     .option(
       '--timeout <ms>',
       'kill the command after this long (default 10 minutes)',
