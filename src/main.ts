@@ -9,7 +9,15 @@ Commands:
   user      create an account, such as the first one (user --help)
   agent     connect this machine to a server as a compute node (agent --help)
 
-Configuration comes from environment variables; see README.md.
+Client commands (to a running server; each takes --help):
+  login     sign in to a server and store the token; logout, whoami
+  orgs      list and create organizations
+  projects  list and create projects
+  workers   list, create, start, stop and delete workers
+  exec      run a command in a worker, with its exit status
+  keys      list, create and revoke API keys
+
+The server's configuration comes from environment variables; see README.md.
 `;
 
 /**
@@ -34,6 +42,18 @@ async function isOperatorError(error: unknown): Promise<boolean> {
   );
 }
 
+/** As `CLIENT_COMMANDS` of cli/client/program.ts (not imported here, to load nothing more). */
+const CLIENT_COMMANDS = new Set([
+  'login',
+  'logout',
+  'whoami',
+  'orgs',
+  'projects',
+  'workers',
+  'exec',
+  'keys',
+]);
+
 async function main(argv: string[]): Promise<void> {
   const [command] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -41,6 +61,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'agent') return agent(argv.slice(1));
+  // The client commands load the API client alone, never the server's modules.
+  if (CLIENT_COMMANDS.has(command)) {
+    const { runClient } = await import('./cli/client/program.js');
+    return runClient(argv);
+  }
   if (command === 'user') return user(argv.slice(1));
   // Each command loads only what it needs, so `--help`, a configuration
   // error or the agent start without loading the whole server.
