@@ -1,11 +1,11 @@
 /**
  * Writes the committed contract: `openapi.json`, the API description the
- * server serves with default settings, and `test/types/api.d.ts`, the
- * TypeScript types generated from it that the tests use, with the same
- * file again as `packages/client/src/generated/api.ts` (the client package
- * owns its copy, so it builds and publishes alone). Run `npm run openapi`
- * after changing a route; the contract test fails while any of them
- * differs from what the code serves.
+ * server serves with default settings, and
+ * `packages/client/src/generated/api.ts`, the TypeScript types generated
+ * from it: the client package owns the one copy (so it builds and publishes
+ * alone), and the server's tests import their types from it. Run
+ * `npm run openapi` after changing a route; the contract test fails while
+ * either file differs from what the code serves.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,8 +16,7 @@ import { contractDigest, describedApi } from '../src/http/contract.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const descriptionPath = `${root}openapi.json`;
-const typesPath = `${root}test/types/api.d.ts`;
-const clientTypesPath = `${root}packages/client/src/generated/api.ts`;
+const typesPath = `${root}packages/client/src/generated/api.ts`;
 
 const document = await describedApi();
 // A line per object or list that is short enough (a parameter, a `$ref`),
@@ -42,7 +41,6 @@ execFileSync(generator, [descriptionPath, '-o', typesPath], {
 const types = await readFile(typesPath, 'utf8');
 const stamped = `// openapi.json sha256: ${contractDigest(text)}\n${types}`;
 await writeFile(typesPath, stamped);
-await writeFile(clientTypesPath, stamped);
 process.stdout.write(
-  `openapi.json: ${Object.keys(document.paths ?? {}).length} paths; test/types/api.d.ts and packages/client/src/generated/api.ts written\n`,
+  `openapi.json: ${Object.keys(document.paths ?? {}).length} paths; packages/client/src/generated/api.ts written\n`,
 );

@@ -10,7 +10,6 @@ const SOURCES = [
   join(WEB, 'index.html'),
   join(WEB, 'vite.config.ts'),
   join(WEB, 'package.json'),
-  join('test', 'types', 'api.d.ts'),
   join('packages', 'client', 'src'),
 ];
 

@@ -1,4 +1,4 @@
-import type { components, paths } from '../types/api.js';
+import type { components, paths } from '../../packages/client/src/generated/api.js';
 
 /**
  * Types of the API as the committed description (`openapi.json`) states

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { components } from '../../packages/client/src/generated/api.js';
 import { hashPassword } from '../../src/accounts/password.js';
 import { insertUser } from '../../src/accounts/repository.js';
 import type { AuthUser } from '../../src/accounts/schemas.js';
 import { openSession } from '../../src/accounts/service.js';
 import { newId } from '../../src/lib/ids.js';
-import type { components } from '../types/api.js';
 import type { TestApp } from './app.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -40,7 +40,7 @@ export interface RequestOptions {
 
 /**
  * A client for one root of the API (`''` or `/api`): each answer's body is
- * typed from the committed description (`test/types/api.d.ts`), looked up
+ * typed from the committed description (`packages/client/src/generated/api.ts`), looked up
  * from the path called. Request bodies stay open: tests send malformed ones.
  */
 export interface Client<Root extends string = string> {
